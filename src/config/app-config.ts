@@ -1,0 +1,45 @@
+/**
+ * Deployment settings baked in at build time (`build.mjs --allowed-domains … --dev-host … --base …`,
+ * or the NOTES_* env). One list feeds both the app's origin check and the harness's CSP
+ * `frame-ancestors`, so the two can't disagree.
+ */
+
+/** Settings a deployment may change. */
+export type AppConfig = {
+  /** Parent domains allowed over https, each also with any subdomain. */
+  allowedDomains: string[];
+  /** Host that a local-host parent is treated as (the `domain` header). */
+  devParentHost: string;
+  /** Path the app is served under, always starting and ending with `/`. */
+  basePath: string;
+  /** Where the notes API lives; same origin by default. */
+  apiBase: string;
+};
+
+/** Corporate apps, learning platform, sports organisation (DESIGN §2). */
+export const DEFAULT_ALLOWED_DOMAINS = ['infosysapps.com', 'onwingspan.com', 'olympics.com'];
+
+/** Default development parent host (DESIGN §2). */
+export const DEFAULT_DEV_PARENT_HOST = 'lex-dev.infosysapps.com';
+
+/** Hostnames treated as local development, as `URL` reports them. */
+export const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The settings a build uses when no flag or env overrides them. */
+export const DEFAULT_CONFIG: AppConfig = {
+  allowedDomains: DEFAULT_ALLOWED_DOMAINS,
+  devParentHost: DEFAULT_DEV_PARENT_HOST,
+  basePath: '/',
+  apiBase: '/api/v1',
+};
+
+/**
+ * CSP `frame-ancestors` sources for a config: the pages allowed to embed the app. The harness's
+ * app server sends this header, and a real deployment should send the same.
+ */
+export function frameAncestors(config: Pick<AppConfig, 'allowedDomains'>): string[] {
+  const sources: string[] = [];
+  for (const domain of config.allowedDomains) sources.push(`https://${domain}`, `https://*.${domain}`);
+  for (const host of LOCAL_HOSTNAMES) sources.push(`http://${host}:*`, `https://${host}:*`);
+  return sources;
+}
