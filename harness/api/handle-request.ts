@@ -1,0 +1,81 @@
+/**
+ * One HTTP call from arrival to answer: faults (hang, delay, 503), routing (404/405), auth,
+ * body reading, the handler, and one log line. It never throws: anything unexpected is a 500.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authenticate } from './authenticate.ts';
+import { decideFault, type FaultDecision, type Faults } from './faults.ts';
+import type { Services } from './handlers/call.ts';
+import { errorReply, type Reply, readBody, sendReply } from './http-io.ts';
+import { matchRoute } from './routes.ts';
+
+/** What the pipeline needs beyond the handler services; all injected by `startApi`. */
+export type Pipeline = {
+  services: Services;
+  secret: string;
+  now: () => Date;
+  random: () => number;
+  faults: () => Faults;
+  log: (line: string) => void;
+  /** Resolves after `ms`, or at once when the server starts closing. */
+  delay: (ms: number) => Promise<void>;
+  /** Registers a call that will never be answered, so close() can cut it. */
+  hang: (res: ServerResponse) => void;
+  closing: () => boolean;
+};
+
+const pathOf = (url: string | undefined): string => (url ?? '/').split('?')[0] ?? '/';
+
+async function route(req: IncomingMessage, p: Pipeline, path: string): Promise<Reply> {
+  const match = matchRoute(req.method ?? 'GET', path);
+  if (!match.found)
+    return errorReply(match.status, match.error, match.allow ? { Allow: match.allow } : undefined);
+  const { route: r, params } = match;
+  if (!r.auth) return r.handle({ params }, p.services);
+  const caller = authenticate(req.headers, p.secret, p.now);
+  if (!caller.ok) {
+    req.resume();
+    return errorReply(
+      caller.status,
+      caller.error,
+      caller.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : undefined,
+    );
+  }
+  let body: Buffer = Buffer.alloc(0);
+  if (r.bodyLimit > 0) {
+    const read = await readBody(req, r.bodyLimit);
+    if (!read.ok) return errorReply(read.status, read.error);
+    body = read.value;
+  } else req.resume();
+  return r.handle(
+    { params, caller: caller.value, body, contentType: req.headers['content-type'] },
+    p.services,
+  );
+}
+
+/** Handles one call; the promise settles when the answer is written (or the call is left hanging). */
+export async function handleRequest(req: IncomingMessage, res: ServerResponse, p: Pipeline): Promise<void> {
+  const started = performance.now();
+  const method = req.method ?? 'GET';
+  const path = pathOf(req.url);
+  const done = (status: number | string) =>
+    p.log(`${method} ${path} ${status} ${Math.round(performance.now() - started)}ms`);
+  try {
+    const decision: FaultDecision = decideFault(p.faults(), p.random);
+    if (decision === 'hang') {
+      req.resume();
+      p.hang(res);
+      done('hang');
+      return;
+    }
+    const latency = p.faults().latencyMs;
+    if (latency > 0) await p.delay(latency);
+    const reply = decision === 'fail' ? errorReply(503, 'Injected failure') : await route(req, p, path);
+    if (decision === 'fail') req.resume();
+    sendReply(res, reply, method === 'HEAD', p.closing());
+    done(reply.status);
+  } catch {
+    sendReply(res, errorReply(500, 'Internal server error'), method === 'HEAD', p.closing());
+    done(500);
+  }
+}

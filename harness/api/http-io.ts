@@ -1,0 +1,83 @@
+/**
+ * Reading request bodies under a size cap and writing replies, with the headers every answer
+ * needs. Handlers return a `Reply` value; only this module touches the response object.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Check, invalid, valid } from './check.ts';
+
+/** A JSON answer (every API answer) or a stored file (uploaded images). */
+export type Reply =
+  | { status: number; body: unknown; headers?: Record<string, string> }
+  | { status: 200; file: Buffer; type: string };
+
+/** Shorthand for an `{ error }` answer. */
+export const errorReply = (status: number, error: string, headers?: Record<string, string>): Reply => ({
+  status,
+  body: { error },
+  ...(headers ? { headers } : {}),
+});
+
+/** How far past the cap a body is still drained (to answer 413 cleanly) before the socket is cut. */
+const DRAIN_FACTOR = 4;
+
+/**
+ * Reads the whole body if it is at most `cap` bytes. A larger body is a 413: it is drained (up
+ * to a bound) so the client reads the answer instead of a reset. An aborted body is a 400.
+ */
+export function readBody(req: IncomingMessage, cap: number): Promise<Check<Buffer>> {
+  const tooBig = invalid(`request body must be at most ${cap} bytes`, 413);
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  if (declared > cap * DRAIN_FACTOR) return Promise.resolve(tooBig);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: Check<Buffer>) => {
+      if (done) return;
+      done = true;
+      resolve(result);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= cap) chunks.push(chunk);
+      else chunks.length = 0;
+      if (size > cap * DRAIN_FACTOR) {
+        finish(tooBig);
+        req.destroy();
+      }
+    });
+    req.on('end', () => finish(size > cap ? tooBig : valid(Buffer.concat(chunks, size))));
+    req.on('error', () => finish(invalid('request body was not received completely')));
+    req.on('close', () => finish(invalid('request body was not received completely')));
+  });
+}
+
+const COMMON = { 'X-Content-Type-Options': 'nosniff' };
+
+/** Writes a reply unless the socket is gone or an answer was already sent. */
+export function sendReply(res: ServerResponse, reply: Reply, head: boolean, closing: boolean): void {
+  if (res.headersSent || res.writableEnded || res.destroyed) return;
+  const connection: Record<string, string> = closing ? { Connection: 'close' } : {};
+  if ('file' in reply) {
+    res.writeHead(200, {
+      ...COMMON,
+      ...connection,
+      'Content-Type': reply.type,
+      'Content-Length': String(reply.file.length),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Security-Policy': "default-src 'none'",
+    });
+    res.end(head ? undefined : reply.file);
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    ...COMMON,
+    ...connection,
+    ...reply.headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+  });
+  res.end(head ? undefined : text);
+}

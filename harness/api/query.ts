@@ -1,0 +1,118 @@
+/**
+ * Pure selection logic over one learner's notes: total sort orders, filter matching (including
+ * the Unicode-aware search), cursor pages for `POST /notes/fetch` and offset pages for the GET.
+ */
+import type { Note, NoteOrder, NotesPage } from '../../src/protocol/api-types.ts';
+import { type CursorPosition, encodeCursor } from './cursor.ts';
+import type { FetchQuery, PathQuery } from './validate-filter.ts';
+
+/** The sort key of a note in an order: createdOn, or updatedOn for `updated`. */
+export const sortKey = (note: Note, order: NoteOrder): string =>
+  order === 'updated' ? note.updatedOn : note.createdOn;
+
+/** Compares positions: key descending (ascending for `oldest`), then noteId ascending, so order is total. */
+export function comparePositions(
+  order: NoteOrder,
+  aKey: string,
+  aId: string,
+  bKey: string,
+  bId: string,
+): number {
+  if (aKey !== bKey) return (aKey < bKey ? -1 : 1) * (order === 'oldest' ? 1 : -1);
+  return aId < bId ? -1 : aId > bId ? 1 : 0;
+}
+
+/** A comparator for `Array.prototype.sort` in the given order. */
+export const compareNotes =
+  (order: NoteOrder) =>
+  (a: Note, b: Note): number =>
+    comparePositions(order, sortKey(a, order), a.noteId, sortKey(b, order), b.noteId);
+
+/** Locale-independent lower-casing for search; `toLocaleLowerCase('und')` folds any script. */
+export const fold = (s: string): string => s.toLocaleLowerCase('und');
+
+const haystacks = new WeakMap<Note, string>();
+
+/** What search looks in: text, titles and tags, folded once per note object (notes are immutable). */
+export function haystack(note: Note): string {
+  let h = haystacks.get(note);
+  if (h === undefined) {
+    h = fold(
+      [note.text, note.refTitle, note.courseTitle ?? '', note.moduleTitle ?? '', ...note.tags].join('\n'),
+    );
+    haystacks.set(note, h);
+  }
+  return h;
+}
+
+/** Whether a note passes a POST filter: exact ids, every tag (case-insensitive), and the query. */
+export function matchesFilter(note: Note, f: FetchQuery, foldedQuery: string | null): boolean {
+  if (f.refId !== null && note.refId !== f.refId) return false;
+  if (f.moduleId !== null && note.moduleId !== f.moduleId) return false;
+  if (f.courseId !== null && note.courseId !== f.courseId) return false;
+  if (f.tags.length > 0) {
+    const own = note.tags.map(fold);
+    if (!f.tags.every((t) => own.includes(fold(t)))) return false;
+  }
+  return foldedQuery === null || haystack(note).includes(foldedQuery);
+}
+
+/**
+ * GET fetch matching. Each given id must match its field. With flag 1 that is all: the item and
+ * everything under it. With flag 0 only notes taken on the addressed item itself count, i.e. the
+ * note's refId must also equal the most specific id given (a course-level note has refId =
+ * courseId). With no ids at all, both flags mean "all my notes".
+ */
+export function matchesPath(note: Note, q: PathQuery): boolean {
+  if (q.courseId !== null && note.courseId !== q.courseId) return false;
+  if (q.moduleId !== null && note.moduleId !== q.moduleId) return false;
+  if (q.refId !== null && note.refId !== q.refId) return false;
+  if (q.includeChildren) return true;
+  const target = q.refId ?? q.moduleId ?? q.courseId;
+  return target === null || note.refId === target;
+}
+
+/** Index of the first note strictly after `after` in a list sorted by `compareNotes(order)`. */
+function startAfter(sorted: Note[], after: CursorPosition): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const n = sorted[mid]!;
+    const cmp = comparePositions(after.order, sortKey(n, after.order), n.noteId, after.key, after.noteId);
+    if (cmp <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** One cursor page from notes already sorted in `f.order`; `total` counts every match. */
+export function cursorPage(sorted: Note[], f: FetchQuery): NotesPage {
+  const folded = f.query === null ? null : fold(f.query);
+  const unfiltered = f.refId === null && f.moduleId === null && f.courseId === null && f.tags.length === 0;
+  const test = unfiltered && folded === null ? () => true : (n: Note) => matchesFilter(n, f, folded);
+  const begin = f.after === null ? 0 : startAfter(sorted, f.after);
+  let total = 0;
+  const notes: Note[] = [];
+  let more = false;
+  for (let i = 0; i < sorted.length; i++) {
+    const n = sorted[i]!;
+    if (!test(n)) continue;
+    total++;
+    if (i < begin) continue;
+    if (notes.length < f.limit) notes.push(n);
+    else more = true;
+  }
+  const last = notes[notes.length - 1];
+  const nextCursor =
+    more && last ? encodeCursor({ order: f.order, key: sortKey(last, f.order), noteId: last.noteId }) : null;
+  return { notes, total, nextCursor };
+}
+
+/** One offset page for the GET fetch; `nextCursor` is the next offset as a string, or null. */
+export function offsetPage(sorted: Note[], q: PathQuery): NotesPage {
+  const matched = sorted.filter((n) => matchesPath(n, q));
+  const notes = matched.slice(q.offset, q.offset + q.limit);
+  const next = q.offset + q.limit;
+  return { notes, total: matched.length, nextCursor: next < matched.length ? String(next) : null };
+}

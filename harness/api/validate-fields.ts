@@ -1,0 +1,86 @@
+/**
+ * Field parsers shared by the note and filter validators. Each takes the raw JSON value and the
+ * field's name, so every refusal says exactly which field was wrong and why.
+ */
+import type { NoteAnchor } from '../../src/protocol/api-types.ts';
+import { type Check, invalid, isRecord, valid } from './check.ts';
+import { MAX_CONTENT_BYTES, MAX_ID_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS } from './limits.ts';
+
+/** A required id: a non-empty string of bounded length. */
+export function requiredId(v: unknown, field: string): Check<string> {
+  if (typeof v !== 'string' || v.trim() === '') return invalid(`${field} must be a non-empty string`);
+  if (v.length > MAX_ID_CHARS) return invalid(`${field} must be at most ${MAX_ID_CHARS} characters`);
+  return valid(v);
+}
+
+/** An optional id: missing, null or '' mean "none" (null). */
+export function optionalId(v: unknown, field: string): Check<string | null> {
+  if (v === undefined || v === null || v === '') return valid(null);
+  if (typeof v !== 'string') return invalid(`${field} must be a string or null`);
+  return requiredId(v, field);
+}
+
+/** A title-like string; missing means ''. */
+export function text(v: unknown, field: string, max = MAX_TITLE_CHARS): Check<string> {
+  if (v === undefined) return valid('');
+  if (typeof v !== 'string') return invalid(`${field} must be a string`);
+  if (v.length > max) return invalid(`${field} must be at most ${max} characters`);
+  return valid(v);
+}
+
+/** A nullable title; missing means null. */
+export function optionalText(v: unknown, field: string): Check<string | null> {
+  if (v === undefined || v === null) return valid(null);
+  return text(v, field);
+}
+
+/** HTML or plain text bounded in UTF-8 bytes; too long is a 413, not a 400. */
+export function boundedBody(v: unknown, field: string, required: boolean): Check<string> {
+  if (v === undefined && !required) return valid('');
+  if (typeof v !== 'string') return invalid(`${field} must be a string`);
+  if (required && v.trim() === '') return invalid(`${field} must be a non-empty string`);
+  if (Buffer.byteLength(v, 'utf8') > MAX_CONTENT_BYTES) {
+    return invalid(`${field} must be at most ${MAX_CONTENT_BYTES} bytes (UTF-8)`, 413);
+  }
+  return valid(v);
+}
+
+const ANCHOR_ERROR = "anchor must be null, { kind: 'time', seconds } or { kind: 'page', page }";
+
+/** A time anchor (seconds ≥ 0) or a page anchor (integer page ≥ 1), or null. */
+export function anchor(v: unknown): Check<NoteAnchor> {
+  if (v === undefined || v === null) return valid(null);
+  if (!isRecord(v)) return invalid(ANCHOR_ERROR);
+  if (v.kind === 'time') {
+    const s = v.seconds;
+    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0) {
+      return invalid('anchor.seconds must be a number ≥ 0');
+    }
+    return valid({ kind: 'time', seconds: s });
+  }
+  if (v.kind === 'page') {
+    const p = v.page;
+    if (typeof p !== 'number' || !Number.isSafeInteger(p) || p < 1) {
+      return invalid('anchor.page must be an integer ≥ 1');
+    }
+    return valid({ kind: 'page', page: p });
+  }
+  return invalid(ANCHOR_ERROR);
+}
+
+/** A list of tags: trimmed, non-empty, bounded, duplicates dropped; missing means []. */
+export function tags(v: unknown, field = 'tags'): Check<string[]> {
+  if (v === undefined || v === null) return valid([]);
+  if (!Array.isArray(v)) return invalid(`${field} must be an array of strings`);
+  if (v.length > MAX_TAGS) return invalid(`${field} must have at most ${MAX_TAGS} items`);
+  const out: string[] = [];
+  for (const [i, tag] of v.entries()) {
+    if (typeof tag !== 'string' || tag.trim() === '')
+      return invalid(`${field}[${i}] must be a non-empty string`);
+    if (tag.length > MAX_TAG_CHARS)
+      return invalid(`${field}[${i}] must be at most ${MAX_TAG_CHARS} characters`);
+    const clean = tag.trim();
+    if (!out.includes(clean)) out.push(clean);
+  }
+  return valid(out);
+}

@@ -1,0 +1,39 @@
+/**
+ * The `harness` commander program: `serve`, `api` and `token`, with errors reported as one line
+ * (`harness: error: …`) and turned into exceptions instead of `process.exit`, so `cli.ts` decides
+ * exit codes and tests can drive the program in-process.
+ */
+import { Command } from 'commander';
+import { apiCommand } from './api-command.ts';
+import type { Io, Running } from './io.ts';
+import { serveCommand } from './serve-command.ts';
+import { tokenCommand } from './token-command.ts';
+
+/** Folds commander's possibly multi-line message ("… (Did you mean …?)") into one line. */
+export const oneLine = (message: string): string => message.trim().replace(/\s*\n\s*/g, ' ');
+
+const EXAMPLES = `
+Examples:
+  $ harness serve                      # app + mock API + mock portal; open http://localhost:4200
+  $ harness api --port 0               # just the mock API on a free port
+  $ harness token --user lukas         # a signed token for a seeded learner
+  $ harness serve --help               # every serve flag, with examples`;
+
+/** Builds the program; `onRunning` receives whatever a long-running command started. */
+export function buildProgram(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Running) => void): Command {
+  const program = new Command('harness')
+    .description('Dev harness for the Notes app: a mock portal, the app server and a mock notes API')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (text) => io.out(text.replace(/\n$/, '')),
+      writeErr: (text) => io.err(text.replace(/\n$/, '')),
+      outputError: (text, write) => write(`harness: ${oneLine(text)}\n`),
+    })
+    .addHelpText('after', EXAMPLES);
+  for (const cmd of [serveCommand(io, env, onRunning), apiCommand(io, env, onRunning), tokenCommand(io, env)]) {
+    cmd.copyInheritedSettings(program);
+    program.addCommand(cmd);
+  }
+  return program;
+}

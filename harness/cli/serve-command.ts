@@ -1,0 +1,90 @@
+/**
+ * `harness serve`: the whole dev setup (mock API, app server, mock portal) from one command,
+ * every flag validated before anything starts.
+ */
+import { Command, Option } from 'commander';
+import { FONT_SIZES, type FontSize, THEME_NAMES, type ThemeName } from '../../src/protocol/messages.ts';
+import { SEEDED_USERS, type SeedUser } from '../api/seed.ts';
+import { startApi } from '../api/server.ts';
+import { ensureDist } from '../serve/ensure-dist.ts';
+import { openInBrowser } from '../serve/open-browser.ts';
+import { runServe, type ServeSettings } from '../serve/run-serve.ts';
+import { LOCALES, type Locale, type Route, themeLabel } from '../shared/choices.ts';
+import type { Io, Running } from './io.ts';
+import { parseFontSize, parseLocale, parseOrigin, parsePort, parseRoute, parseTheme, parseUser } from './option-parsers.ts';
+import { defaultDataFile, ensureParentDir, PROJECT_ROOT } from './paths.ts';
+import { resolveSecret } from './secret.ts';
+import { addSharedOptions, faultsFrom, type SharedFlags } from './shared-options.ts';
+
+/** Parsed `serve` flags. */
+export type ServeFlags = SharedFlags & {
+  origin: string;
+  appPort: number;
+  apiPort: number;
+  locale: Locale;
+  theme: ThemeName;
+  dark: boolean;
+  fontSize: FontSize;
+  route: Route;
+  user?: SeedUser;
+  open: boolean;
+};
+
+const EXAMPLES = `
+Examples:
+  $ harness serve                                  # parent http://localhost:4200, app http://127.0.0.1:4300
+  $ harness serve --locale ar --theme "light green" --dark --route /view
+  $ harness serve --user lukas --latency 400 --fail-rate 0.2
+  $ harness serve --origin http://127.0.0.2:4200   # a parent the app must refuse
+  $ harness serve --app-port 0 --api-port 0        # any free ports; the URLs are printed
+
+Themes: ${THEME_NAMES.map(themeLabel).join(', ')}`;
+
+const opt = (flags: string, description: string, parse: (v: string) => unknown, fallback?: unknown): Option => {
+  const option = new Option(flags, description).argParser(parse);
+  return fallback === undefined ? option : option.default(fallback);
+};
+
+/** Builds the `serve` command; `onRunning` receives the servers so Ctrl-C can stop them. */
+export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Running) => void): Command {
+  const cmd = new Command('serve')
+    .description('build dist/ if needed, then serve the app, the mock notes API and a mock portal page')
+    .addOption(opt('--origin <url>', 'origin of the mock parent page (http, no path)', parseOrigin, 'http://localhost:4200'))
+    .addOption(opt('--app-port <n>', 'app server port on 127.0.0.1 (0 = any free port)', parsePort, 4300))
+    .addOption(opt('--api-port <n>', 'mock API port on 127.0.0.1 (0 = any free port)', parsePort, 4301))
+    .addOption(opt('--locale <code>', `starting locale (${LOCALES.join(', ')})`, parseLocale, 'en'))
+    .addOption(opt('--theme <name>', 'starting theme, e.g. blue or "light green"', parseTheme, 'blue'))
+    .addOption(new Option('--dark', 'start in dark mode').default(false))
+    .addOption(opt('--font-size <size>', `starting font size (${FONT_SIZES.join(', ')})`, parseFontSize, 'medium'))
+    .addOption(opt('--route <path>', 'route the frame opens at (/, /view, /course)', parseRoute, '/'))
+    .addOption(opt('--user <name>', `seeded learner (${SEEDED_USERS.map((u) => u.name).join(', ')}; default: the first)`, parseUser))
+    .addOption(new Option('--open', 'open the parent page in a browser').default(false));
+  return addSharedOptions(cmd)
+    .addHelpText('after', EXAMPLES)
+    .action(async (flags: ServeFlags) => {
+      const deps = { io, env, ensureDist, startApi, openInBrowser };
+      onRunning(await runServe(settingsFrom(flags, env), deps));
+    });
+}
+
+/** Fills defaults that depend on the environment (data file, secret, first learner). */
+export function settingsFrom(flags: ServeFlags, env: NodeJS.ProcessEnv, root: string = PROJECT_ROOT): ServeSettings {
+  const dataFile = flags.data ?? defaultDataFile(root);
+  ensureParentDir(dataFile);
+  return {
+    root,
+    origin: flags.origin,
+    appPort: flags.appPort,
+    apiPort: flags.apiPort,
+    locale: flags.locale,
+    theme: flags.theme,
+    darkMode: flags.dark,
+    fontSize: flags.fontSize,
+    route: flags.route,
+    user: flags.user ?? SEEDED_USERS[0]!,
+    dataFile,
+    secret: resolveSecret(flags.secret, env).secret,
+    faults: faultsFrom(flags),
+    open: flags.open,
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The mock portal's script (bundled by esbuild when `harness serve` starts): answers the app's
+ * LOADED with a full ParentContext aimed at the app's exact origin, re-sends it as CONTEXT_CHANGE
+ * when a control changes, and logs every message both ways.
+ */
+import {
+  type RequestId,
+  SUB_APPLICATION_NAME,
+  type FontSize,
+  type ThemeName,
+} from '../../../src/protocol/messages.ts';
+import { contextMessage, type ControlState } from './context.ts';
+import { createMessageLog } from './message-log.ts';
+import { readPageConfig } from './page-config.ts';
+import { sameOrigin } from './same-origin.ts';
+import { freshToken } from './token-client.ts';
+
+const byId = <T extends HTMLElement>(id: string): T => {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`harness: the parent page is missing #${id}`);
+  return found as T;
+};
+
+const config = readPageConfig(document);
+const frame = byId<HTMLIFrameElement>('app-frame');
+const log = createMessageLog(byId('message-log'));
+const select = (id: string): HTMLSelectElement => byId<HTMLSelectElement>(id);
+const locale = select('locale');
+const theme = select('theme');
+const fontSize = select('font-size');
+const frameWidth = select('frame-width');
+const user = select('user');
+const route = select('route');
+const player = select('player-data');
+const darkMode = byId<HTMLInputElement>('dark-mode');
+
+const userNamed = (name: string) => config.users.find((u) => u.name === name) ?? config.users[0]!;
+const playerFor = (name: string) => (player.value === 'demo' ? (config.playerData[name] ?? null) : null);
+
+const state: ControlState = {
+  locale: locale.value,
+  theme: theme.value as ThemeName,
+  darkMode: darkMode.checked,
+  fontSize: fontSize.value as FontSize,
+  user: userNamed(user.value),
+  token: config.token,
+  playerData: playerFor(user.value),
+};
+let appReady = false;
+
+const note = (requestId: string, detail: string): void =>
+  log.add({ direction: 'note', requestId, origin: location.origin, detail });
+
+const post = (requestId: RequestId): void => {
+  if (!frame.contentWindow) return;
+  const message = contextMessage(requestId, state, location.pathname);
+  frame.contentWindow.postMessage(message, config.appOrigin);
+  log.add({ direction: 'sent', requestId, origin: config.appOrigin, payload: message });
+};
+
+const changed = (): void => {
+  if (appReady) post('CONTEXT_CHANGE');
+  else note('CONTEXT_CHANGE', 'not sent: the app has not said LOADED yet');
+};
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const data = event.data;
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const requestId = typeof record.requestId === 'string' ? record.requestId : '(no requestId)';
+  if (event.source !== frame.contentWindow || !sameOrigin(event.origin, config.appOrigin)) {
+    log.add({
+      direction: 'ignored',
+      requestId,
+      origin: event.origin,
+      detail: 'not from the Notes frame',
+      payload: data,
+    });
+    return;
+  }
+  log.add({ direction: 'received', requestId, origin: event.origin, payload: data });
+  if (record.subApplicationName === SUB_APPLICATION_NAME && record.requestId === 'LOADED') {
+    appReady = true;
+    post('LOADED');
+  }
+});
+
+const openRoute = (path: string): void => {
+  appReady = false;
+  const url = new URL(path, config.appOrigin).href;
+  note('navigate', `frame opens ${url}`);
+  frame.src = url;
+};
+
+const refreshPlayerOptions = (name: string): void => {
+  const demo = config.playerData[name];
+  const keep = player.value;
+  const none = new Option('none', 'none');
+  player.replaceChildren(none, ...(demo ? [new Option(demo.resourceTitle ?? demo.resourceId, 'demo')] : []));
+  player.value = demo && keep === 'demo' ? 'demo' : 'none';
+};
+
+locale.addEventListener('change', () => {
+  state.locale = locale.value;
+  changed();
+});
+theme.addEventListener('change', () => {
+  state.theme = theme.value as ThemeName;
+  changed();
+});
+darkMode.addEventListener('change', () => {
+  state.darkMode = darkMode.checked;
+  changed();
+});
+fontSize.addEventListener('change', () => {
+  state.fontSize = fontSize.value as FontSize;
+  changed();
+});
+frameWidth.addEventListener('change', () => {
+  frame.width = frameWidth.value;
+  changed();
+});
+player.addEventListener('change', () => {
+  state.playerData = playerFor(state.user.name);
+  changed();
+});
+route.addEventListener('change', () => openRoute(route.value));
+user.addEventListener('change', async () => {
+  const name = user.value;
+  try {
+    const token = await freshToken(name);
+    state.user = userNamed(name);
+    state.token = token;
+    refreshPlayerOptions(name);
+    state.playerData = playerFor(name);
+    changed();
+  } catch (err) {
+    note('error', `could not get a token for ${name}: ${(err as Error).message}`);
+    user.value = state.user.name;
+  }
+});
+byId('clear-log').addEventListener('click', () => log.clear());
+
+openRoute(route.value);

@@ -1,0 +1,56 @@
+/**
+ * Request rewriting for the static app: SPA fallback and hidden-file protection, in front of
+ * http-server's file serving. Kept apart from the server so the rules are testable on their own.
+ */
+import { statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import type { Middleware } from 'http-server';
+import { staticHeaders } from './app-headers.ts';
+
+const splitUrl = (url: string): { path: string; query: string } => {
+  const i = url.indexOf('?');
+  return i === -1 ? { path: url, query: '' } : { path: url.slice(0, i), query: url.slice(i) };
+};
+
+const isFile = (file: string): boolean => {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Where a static request should really go: extension-less paths that are not files (client-side
+ * routes such as `/view` or `/course`) become `/index.html`; anything else is left alone.
+ */
+export function rewriteForSpa(url: string, root: string): string {
+  const { path, query } = splitUrl(url);
+  if (posix.extname(path) !== '') return url;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return url; // http-server answers 400 for a malformed path
+  }
+  if (decoded !== '/' && isFile(join(root, decoded))) return url;
+  return `/index.html${query}`;
+}
+
+/** Dotfiles (`.env`, `.git/…`) are never served even if a build leaves one behind. */
+export const isHiddenPath = (url: string): boolean => splitUrl(url).path.split('/').some((s) => s.startsWith('.'));
+
+/** Sets the deployment headers, refuses hidden files and applies the SPA fallback. */
+export function staticRules(root: string, frameAncestors: string[]): Middleware {
+  const headers = staticHeaders(frameAncestors);
+  return (req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (isHiddenPath(req.url)) {
+      res.response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.response.end('Not found');
+      return;
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') req.url = rewriteForSpa(req.url, root);
+    res.emit('next');
+  };
+}

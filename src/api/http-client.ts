@@ -1,0 +1,110 @@
+/**
+ * The HTTP client every notes call goes through (SPEC §7–§8, DESIGN §5): one place that adds the
+ * session headers, enforces the timeout and turns every failure into an `ApiError`.
+ */
+
+import type { ConfiguredMiddleware } from 'wretch';
+import wretch from 'wretch';
+import { ApiError, isApiError, TIMEOUT_MESSAGE } from './api-error.ts';
+import { parseErrorBody } from './parse-response.ts';
+
+/** The values behind the five request headers (SPEC §3), taken from the parent context. */
+export type SessionHeaders = { token: string; rootOrg: string; org: string; domain: string; wid: string };
+
+/** Everything the client needs, injected so tests drive it with a fake fetch and a fake clock. */
+export type HttpClientDeps = {
+  fetch: typeof fetch;
+  /** e.g. `/api/v1`; paths are appended verbatim. */
+  baseUrl: string;
+  /**
+   * Read on every request, so a CONTEXT_CHANGE (new token, org…) applies at once. `null` sends no
+   * session headers: the app only calls the API after the parent context arrived.
+   */
+  headers: () => SessionHeaders | null;
+  /** Default 600000 ms (SPEC §9). */
+  timeoutMs?: number;
+  setTimeout?(fn: () => void, ms: number): unknown;
+  clearTimeout?(handle: unknown): void;
+};
+
+/** Turns a JSON value into a typed one or throws `ApiError('invalid-response')`. */
+export type Parse<T> = (v: unknown) => T;
+
+/** What the typed API needs from HTTP: JSON (or FormData) in, validated JSON out. */
+export type HttpClient = {
+  get<T>(path: string, parse: Parse<T>): Promise<T>;
+  /** A plain object is sent as JSON; a `FormData` as multipart with the boundary fetch picks. */
+  post<T>(path: string, body: object, parse: Parse<T>): Promise<T>;
+};
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Non-2xx → `ApiError('http')` before wretch sees it, so a bad JSON error body can't hide the status.
+ * The request's own token is cut out of the server's text, so it never reaches a message or a log.
+ */
+const rejectErrors: ConfiguredMiddleware = (next) => (url, opts) =>
+  next(url, opts).then(async (res) => {
+    if (res.ok) return res;
+    const token = String(opts.headers?.Authorization ?? '').slice(7);
+    const text = await res.text().catch(() => '');
+    const body = parseErrorBody(safeJson(token ? text.split(token).join('[redacted]') : text));
+    throw new ApiError('http', body?.error || `HTTP ${res.status}`, res.status, body);
+  });
+
+/**
+ * Builds the client. A URL containing `/auth` carries none of the session headers (SPEC §7); every
+ * other one carries exactly Authorization, rootorg, org, domain and wid. A request (body included)
+ * running longer than `timeoutMs` is aborted and rejects with "Timeout has occurred".
+ */
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const { setTimeout: setT = setTimeout, clearTimeout: clearT = clearTimeout, timeoutMs = 600000 } = deps;
+  const base = wretch(deps.baseUrl).polyfills({ fetch: deps.fetch }).middlewares([rejectErrors]);
+
+  const send = <T>(method: string, path: string, parse: Parse<T>, body?: object): Promise<T> => {
+    const s = (deps.baseUrl + path).includes('/auth') ? null : deps.headers();
+    const headers: Record<string, string> = s
+      ? { Authorization: `Bearer ${s.token}`, rootorg: s.rootOrg, org: s.org, domain: s.domain, wid: s.wid }
+      : {};
+    const ctl = new AbortController();
+    let timedOut = false;
+    let timer: unknown;
+    const expiry = new Promise<never>((_, reject) => {
+      timer = setT(() => {
+        timedOut = true;
+        ctl.abort();
+        reject();
+      }, timeoutMs);
+    });
+    const call = base
+      .url(path)
+      .headers(headers)
+      .options({ signal: ctl.signal })
+      .fetch(method, '', body)
+      .text((text) => {
+        const json = safeJson(text);
+        if (json === undefined) throw new ApiError('invalid-response', 'Invalid response: not JSON');
+        return parse(json);
+      });
+    return Promise.race([call, expiry])
+      .catch((e: unknown) => {
+        throw timedOut
+          ? new ApiError('timeout', TIMEOUT_MESSAGE)
+          : isApiError(e)
+            ? e
+            : new ApiError('network', 'Network error', null, null, e);
+      })
+      .finally(() => clearT(timer));
+  };
+
+  return {
+    get: (path, parse) => send('GET', path, parse),
+    post: (path, body, parse) => send('POST', path, parse, body),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The typed notes API (DESIGN §5): the nine calls screens use, each validated by parse-response so
+ * a screen only ever sees well-formed data or an `ApiError`.
+ */
+import type {
+  CourseSummary,
+  DeleteResult,
+  FetchPathParams,
+  NewNote,
+  Note,
+  NoteCollection,
+  NoteFilter,
+  NotesPage,
+  NoteUpdate,
+  UploadResult,
+} from '../protocol/api-types.ts';
+import type { HttpClient } from './http-client.ts';
+import {
+  parseCollection,
+  parseCourseSummaries,
+  parseDeleteResult,
+  parseNote,
+  parseNoteList,
+  parseNotesPage,
+  parseUploadResult,
+} from './parse-response.ts';
+
+/** The calls a screen may make; an interface so screens can be tested against a fake. */
+export type NotesApi = {
+  /** `POST /notes/fetch`. */
+  fetchNotes(filter: NoteFilter): Promise<NotesPage>;
+  /** `POST /notes/add` (answers 201). */
+  addNote(note: NewNote): Promise<Note>;
+  /** `POST /notes/update`; a stale version rejects with ApiError status 409 and `body.current`. */
+  updateNote(update: NoteUpdate): Promise<Note>;
+  /** `POST /notes/delete`. */
+  deleteNote(noteId: string): Promise<DeleteResult>;
+  /** `GET /notes/fetch/{courseId}/{moduleId}/{refId}/{flag}/{limit}/{offset}/{order}`. */
+  fetchNotesByPath(params: FetchPathParams): Promise<NotesPage>;
+  /** `GET /notes/list/course`. */
+  listCourses(): Promise<CourseSummary[]>;
+  /** `GET /notes/recent`. */
+  recentNotes(): Promise<Note[]>;
+  /** `GET /notes/collection/{courseId}/{moduleId}`; no moduleId means the whole course. */
+  collection(courseId: string, moduleId?: string | null): Promise<NoteCollection>;
+  /** `POST /file/upload`: an image for a note; only the returned URL gets embedded. */
+  uploadFile(file: Blob, name?: string): Promise<UploadResult>;
+};
+
+/**
+ * One path segment: null/undefined/'' → `-` ("any"), everything else URL-encoded so an id can't
+ * add segments or a query. A leading `a` of `auth…` is sent as `%61` (the server decodes it back):
+ * otherwise an id like `authoring-101` would put "/auth" in the URL and drop the session headers.
+ * (An id that is exactly `.` or `..` can't be sent in a path at all.)
+ */
+const seg = (v: string | number | null | undefined): string =>
+  v == null || v === '' ? '-' : encodeURIComponent(v).replace(/^a(?=uth)/, '%61');
+
+/**
+ * Builds the API over an HTTP client. `fetchNotesByPath` sends the flag as `1` when
+ * `includeChildren` is truthy and `0` otherwise (SPEC §7 "coerced to 1 or 0"), by plain JS
+ * truthiness: the string `'false'` is truthy and so becomes `1`, while `''`, `0`, null, undefined → `0`.
+ */
+export function createNotesApi(http: HttpClient): NotesApi {
+  return {
+    fetchNotes: (filter) => http.post('/notes/fetch', filter, parseNotesPage),
+    addNote: (note) => http.post('/notes/add', note, parseNote),
+    updateNote: (update) => http.post('/notes/update', update, parseNote),
+    deleteNote: (noteId) => http.post('/notes/delete', { noteId }, parseDeleteResult),
+    fetchNotesByPath: (p) =>
+      http.get(
+        `/notes/fetch/${[p.courseId, p.moduleId, p.refId, p.includeChildren ? 1 : 0, p.limit, p.offset, p.order].map(seg).join('/')}`,
+        parseNotesPage,
+      ),
+    listCourses: () => http.get('/notes/list/course', parseCourseSummaries),
+    recentNotes: () => http.get('/notes/recent', parseNoteList),
+    collection: (courseId, moduleId) =>
+      http.get(`/notes/collection/${seg(courseId)}/${seg(moduleId)}`, parseCollection),
+    uploadFile: (file, name) => {
+      const form = new FormData();
+      if (name === undefined) form.append('file', file);
+      else form.append('file', file, name);
+      return http.post('/file/upload', form, parseUploadResult);
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The one place API responses are validated (DESIGN §5): the server is outside our bundle, so
+ * nothing it sends reaches a screen untyped. Strict on types, lenient on extra fields (dropped).
+ * Hand-written combinators instead of a schema library, to keep the first load small.
+ */
+import type {
+  ApiErrorBody,
+  CourseSummary,
+  DeleteResult,
+  Note,
+  NoteAnchor,
+  NoteCollection,
+  NotesPage,
+  UploadResult,
+} from '../protocol/api-types.ts';
+import { ApiError } from './api-error.ts';
+
+/** A validator: returns the typed value or throws naming `path`. */
+type P<T> = (v: unknown, path: string) => T;
+type Rec = Record<string, unknown>;
+
+const fail = (path: string): never => {
+  throw new ApiError('invalid-response', `Invalid response field: ${path || '(root)'}`);
+};
+const str: P<string> = (v, p) => (typeof v === 'string' ? v : fail(p));
+const num: P<number> = (v, p) => (typeof v === 'number' && Number.isFinite(v) ? v : fail(p));
+const lit =
+  <T>(value: T): P<T> =>
+  (v, p) =>
+    v === value ? value : fail(p);
+const nullable =
+  <T>(f: P<T>): P<T | null> =>
+  (v, p) =>
+    v === null ? null : f(v, p);
+const arr =
+  <T>(f: P<T>): P<T[]> =>
+  (v, p) =>
+    Array.isArray(v) ? v.map((x, i) => f(x, `${p}[${i}]`)) : fail(p);
+const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const obj =
+  <T>(shape: { [K in keyof T]-?: P<T[K]> }): P<T> =>
+  (v, p) => {
+    const src = isObj(v) ? v : fail(p);
+    const out: Partial<T> = {};
+    for (const k in shape) out[k] = shape[k](src[k], p ? `${p}.${k}` : k);
+    return out as T;
+  };
+
+const nstr = nullable(str);
+const anchor: P<NoteAnchor> = (v, p) =>
+  v === null
+    ? null
+    : isObj(v) && v.kind === 'time'
+      ? obj<{ kind: 'time'; seconds: number }>({ kind: lit('time'), seconds: num })(v, p)
+      : obj<{ kind: 'page'; page: number }>({ kind: lit('page'), page: num })(v, p);
+
+const note = obj<Note>({
+  noteId: str,
+  refId: str,
+  moduleId: nstr,
+  courseId: nstr,
+  refTitle: str,
+  moduleTitle: nstr,
+  courseTitle: nstr,
+  domain: str,
+  appRef: nstr,
+  displayName: str,
+  content: str,
+  text: str,
+  anchor,
+  tags: arr(str),
+  createdOn: str,
+  updatedOn: str,
+  version: num,
+});
+const notes = arr(note);
+const page = obj<NotesPage>({ notes, total: num, nextCursor: nstr });
+const courses = arr(obj<CourseSummary>({ courseId: str, courseTitle: str, noteCount: num, updatedOn: str }));
+const collection = obj<NoteCollection>({
+  courseId: str,
+  courseTitle: str,
+  modules: arr(
+    obj<NoteCollection['modules'][number]>({
+      moduleId: str,
+      moduleTitle: str,
+      resources: arr(obj({ refId: str, refTitle: str, notes })),
+    }),
+  ),
+});
+const deleted = obj<DeleteResult>({ noteId: str, deleted: lit(true) });
+const upload = obj<UploadResult>({ url: str, name: str, size: num, type: str });
+
+/** Turns a validator into a root-level parser (`(v: unknown) => T`) the HTTP client can call. */
+const root =
+  <T>(f: P<T>) =>
+  (v: unknown): T =>
+    f(v, '');
+
+/** A stored note (add, update, 409 `current`). */
+export const parseNote = root(note);
+/** `GET /notes/recent`. */
+export const parseNoteList = root(notes);
+/** Either fetch call's page. */
+export const parseNotesPage = root(page);
+/** `GET /notes/list/course`. */
+export const parseCourseSummaries = root(courses);
+/** `GET /notes/collection/…`. */
+export const parseCollection = root(collection);
+/** `POST /notes/delete`. */
+export const parseDeleteResult = root(deleted);
+/** `POST /file/upload`. */
+export const parseUploadResult = root(upload);
+
+/**
+ * A non-2xx body: `{ error, current? }` or null when it isn't that shape. A malformed `current`
+ * is dropped but `error` kept, so the learner still sees the server's reason (the caller refetches).
+ */
+export function parseErrorBody(v: unknown): ApiErrorBody | null {
+  if (!isObj(v) || typeof v.error !== 'string') return null;
+  const body: ApiErrorBody = { error: v.error };
+  try {
+    if (v.current !== undefined) body.current = parseNote(v.current);
+  } catch {
+    // keep `error` alone: see above
+  }
+  return body;
+}

@@ -1,0 +1,59 @@
+import type { AppConfig } from '../config/app-config.ts';
+import type { ParentContext, RequestId } from '../protocol/messages.ts';
+import { loadedHello, SUB_APPLICATION_NAME } from '../protocol/messages.ts';
+import { checkOrigin } from './origin.ts';
+import { parseParentContext } from './parse-context.ts';
+
+/** The slice of `window` the bridge needs, so tests can hand it a fake. */
+export type BridgeWindow = {
+  parent: { postMessage(message: unknown, targetOrigin: string): void };
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+};
+
+/** An accepted context, with the host it stands for (the `domain` header). */
+export type AcceptedContext = { context: ParentContext; parentHost: string; requestId: RequestId };
+
+/** What the bridge is built from. */
+export type BridgeDeps = {
+  window: BridgeWindow;
+  config: Pick<AppConfig, 'allowedDomains' | 'devParentHost'>;
+  onContext: (accepted: AcceptedContext) => void;
+  warn?: (message: string) => void;
+};
+
+/**
+ * Starts talking to the portal (DESIGN §2): posts the LOADED hello once — the only `'*'` message —
+ * then accepts `LOADED`/`CONTEXT_CHANGE` messages only from `window.parent`, from an allowed origin,
+ * carrying a valid `parentContext`. Everything else is dropped with one console warning per origin
+ * (never the payload: it may hold a token). Returns a function that stops listening.
+ */
+export function startParentBridge({ window: win, config, onContext, warn = console.warn }: BridgeDeps) {
+  const warned = new Set<string>();
+  const reject = (origin: string, reason: string) => {
+    if (warned.has(origin)) return;
+    warned.add(origin);
+    warn(`Notes: ignored a message from ${origin || '(unknown origin)'} (${reason})`);
+  };
+
+  const listener = (event: MessageEvent) => {
+    const origin = String(event.origin);
+    if (event.source !== win.parent) return reject(origin, 'not from the parent window');
+    const verdict = checkOrigin(origin, config);
+    if (!verdict.ok) return reject(origin, 'origin not allowed');
+    const data: unknown = event.data;
+    if (data === null || typeof data !== 'object') return reject(origin, 'not a NOTES message');
+    const message = data as Record<string, unknown>;
+    if (message.subApplicationName !== undefined && message.subApplicationName !== SUB_APPLICATION_NAME) {
+      return; // addressed to another sub-application sharing this channel: not ours, not an attack
+    }
+    const parsed = parseParentContext(message.parentContext);
+    if (!parsed.ok) return reject(origin, parsed.error);
+    const requestId: RequestId = message.requestId === 'CONTEXT_CHANGE' ? 'CONTEXT_CHANGE' : 'LOADED';
+    onContext({ context: parsed.context, parentHost: verdict.parentHost, requestId });
+  };
+
+  win.addEventListener('message', listener);
+  win.parent.postMessage(loadedHello(), '*');
+  return () => win.removeEventListener('message', listener);
+}

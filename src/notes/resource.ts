@@ -1,0 +1,57 @@
+import { type ReadonlySignal, signal } from '@preact/signals';
+
+/** The life of one remote list: every list in the app has loading, ready and error states. */
+export type LoadState<T> =
+  | { status: 'idle' }
+  | { status: 'loading'; data: T | null }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; message: string; data: T | null };
+
+/** A remote value with its state as a read-only signal, and the actions that (re)load it. */
+export type Resource<T> = {
+  state: ReadonlySignal<LoadState<T>>;
+  /** Loads unless already loaded and fresh; screens call it on mount. */
+  ensure(): void;
+  /** Loads now, keeping what is shown unless `reset` (say, another learner signed in). */
+  reload(reset?: boolean): Promise<void>;
+  /** Marks the value out of date, so the next `ensure` reloads it. */
+  invalidate(): void;
+};
+
+/**
+ * Wraps a loader in a signal-backed state machine. Only the newest request may write its result,
+ * so a slow old response can never overwrite a newer one. `describe` turns a failure into the
+ * message the learner sees (and may act on it, e.g. a 403 navigating to the error page).
+ */
+export function createResource<T>(load: () => Promise<T>, describe: (error: unknown) => string): Resource<T> {
+  const state = signal<LoadState<T>>({ status: 'idle' });
+  let request = 0;
+  let stale = true;
+  const current = (): T | null => {
+    const s = state.value;
+    return s.status === 'ready' || s.status === 'loading' || s.status === 'error' ? s.data : null;
+  };
+
+  const reload = async (reset = false) => {
+    const mine = ++request;
+    stale = false;
+    state.value = { status: 'loading', data: reset ? null : current() };
+    try {
+      const data = await load();
+      if (mine === request) state.value = { status: 'ready', data };
+    } catch (error) {
+      if (mine === request) state.value = { status: 'error', message: describe(error), data: reset ? null : current() };
+    }
+  };
+
+  return {
+    state,
+    ensure() {
+      if (stale || state.value.status === 'idle') void reload();
+    },
+    reload,
+    invalidate() {
+      stale = true;
+    },
+  };
+}

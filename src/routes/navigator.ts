@@ -1,0 +1,52 @@
+import { signal, type ReadonlySignal } from '@preact/signals';
+import { appPath, type ScreenPath } from './route-rules.ts';
+
+/** State a navigation may carry, like `{ code: 403 }` for the error page. */
+export type NavState = { code?: number } | null;
+
+/** The slice of `window` navigation needs. */
+export type NavWindow = {
+  location: { pathname: string };
+  history: { pushState(s: unknown, t: string, u: string): void; replaceState(s: unknown, t: string, u: string): void; state: unknown };
+  dispatchEvent(event: Event): boolean;
+};
+
+/** Navigation as a service, usable outside components (start-up, API errors). */
+export type Navigator = ReturnType<typeof createNavigator>;
+
+/**
+ * Moves between screens from anywhere — the start-up sequence and the API error handler run
+ * outside the component tree. It writes history itself (replace by default: an iframe's pushState
+ * adds entries to the portal tab's Back button) and then fires `popstate`, which preact-iso's
+ * LocationProvider listens to, so the router follows.
+ */
+export function createNavigator(win: NavWindow, basePath = '/') {
+  const readState = (): NavState => {
+    const s = win.history.state as { code?: unknown } | null;
+    return s && typeof s === 'object' && typeof s.code === 'number' ? { code: s.code } : null;
+  };
+  const state = signal<NavState>(readState());
+  const prefix = basePath.replace(/\/+$/, '');
+
+  return {
+    /** Navigation state of the current entry. */
+    state: state as ReadonlySignal<NavState>,
+    /** The app-relative path now showing. */
+    currentPath: () => appPath(win.location.pathname, basePath),
+    /** Absolute URL path of an app path, for links. */
+    href: (path: ScreenPath) => `${prefix}${path}`,
+    /** Goes to `path`; replaces the history entry unless `push` is asked for. */
+    navigate(path: ScreenPath, options: { state?: NavState; push?: boolean } = {}) {
+      const next = options.state ?? null;
+      const url = `${prefix}${path}`;
+      if (options.push) win.history.pushState(next, '', url);
+      else win.history.replaceState(next, '', url);
+      state.value = next;
+      win.dispatchEvent(new PopStateEvent('popstate', { state: next }));
+    },
+    /** Re-reads state after a browser Back/Forward. */
+    syncFromHistory() {
+      state.value = readState();
+    },
+  };
+}

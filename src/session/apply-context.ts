@@ -1,0 +1,40 @@
+import type { AcceptedContext } from '../bridge/parent-bridge.ts';
+import type { I18nModel } from '../i18n/i18n-model.ts';
+import type { NotesModel } from '../notes/notes-model.ts';
+import type { Navigator } from '../routes/navigator.ts';
+import { pathAfterContext } from '../routes/route-rules.ts';
+import { applyThemeClasses } from '../theme/theme-classes.ts';
+import type { SessionModel } from './session-model.ts';
+
+/** The parts the start-up sequence drives. */
+export type StartupDeps = {
+  session: SessionModel;
+  i18n: Pick<I18nModel, 'setLocale'>;
+  nav: Pick<Navigator, 'currentPath' | 'navigate'>;
+  notes: Pick<NotesModel, 'refresh'>;
+  body: Pick<HTMLElement, 'classList'>;
+};
+
+/** Identity of a learner's data; a change means the screens must not show the old learner's notes. */
+const learnerKey = (c: AcceptedContext['context'] | null) => (c ? `${c.rootOrg}\u0000${c.org}\u0000${c.user.userId}` : '');
+
+/**
+ * Applies an accepted context in the order SPEC §4 fixes: store it (and ask for its locale) →
+ * apply the theme → navigate by the path rule → set loaded → refresh the notes. Runs for the
+ * first context and again for every CONTEXT_CHANGE.
+ */
+export function applyContext({ context, parentHost }: AcceptedContext, deps: StartupDeps): void {
+  const learnerChanged = learnerKey(deps.session.context.value) !== learnerKey(context);
+  deps.session.store(context, parentHost);
+  void deps.i18n.setLocale(context.locale);
+  applyThemeClasses(deps.body, {
+    theme: context.theme.name,
+    darkMode: context.darkMode,
+    fontClass: context.fontClass,
+    fontSize: context.fontSize,
+  });
+  const target = pathAfterContext(deps.nav.currentPath());
+  if (target !== deps.nav.currentPath()) deps.nav.navigate(target);
+  deps.session.markLoaded();
+  deps.notes.refresh(target, learnerChanged);
+}

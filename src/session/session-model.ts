@@ -1,0 +1,54 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { ParentContext, User } from '../protocol/messages.ts';
+
+/** Width below which layouts switch to one column (SPEC §9). */
+export const SMALL_SCREEN_MAX = 700;
+
+/** The session as read-only signals plus the actions that change it. */
+export type SessionModel = ReturnType<typeof createSessionModel>;
+
+/**
+ * Holds the session (SPEC §3, §4): context, user, parent host, loaded flag and the small-screen flag.
+ * Writable signals stay inside; components read the exposed read-only ones. Nothing renders until
+ * `ready` (user and loaded both set).
+ */
+export function createSessionModel(initialWidth: number) {
+  const context = signal<ParentContext | null>(null);
+  const parentHost = signal('');
+  const loaded = signal(false);
+  const width = signal(initialWidth);
+  const user = computed<User | null>(() => context.value?.user ?? null);
+
+  return {
+    context: context as ReadonlySignal<ParentContext | null>,
+    user,
+    parentHost: parentHost as ReadonlySignal<string>,
+    loaded: loaded as ReadonlySignal<boolean>,
+    smallScreen: computed(() => width.value < SMALL_SCREEN_MAX),
+    ready: computed(() => loaded.value && user.value !== null),
+    /** Stores an accepted context (start-up step 1). */
+    store(next: ParentContext, host: string) {
+      context.value = next;
+      parentHost.value = host;
+    },
+    /** Marks the app loaded (start-up step 4). */
+    markLoaded() {
+      loaded.value = true;
+    },
+    /** Re-evaluates the small-screen flag; called on every resize. */
+    setWidth(next: number) {
+      width.value = next;
+    },
+  };
+}
+
+/** Keeps `setWidth` in step with the window; returns the unsubscribe. */
+export function watchWindowWidth(
+  win: Pick<Window, 'innerWidth' | 'addEventListener' | 'removeEventListener'>,
+  setWidth: (width: number) => void,
+): () => void {
+  const onResize = () => setWidth(win.innerWidth);
+  win.addEventListener('resize', onResize);
+  onResize();
+  return () => win.removeEventListener('resize', onResize);
+}

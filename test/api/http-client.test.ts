@@ -1,0 +1,234 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ApiError, isApiError } from '../../src/api/api-error.ts';
+import { createHttpClient, type SessionHeaders } from '../../src/api/http-client.ts';
+import { createFakeClock } from '../fakes/fake-clock.ts';
+import { createFakeFetch, hang, jsonResponse, type Responder, textResponse } from '../fakes/fake-fetch.ts';
+import { SESSION, SESSION_HEADERS } from '../fakes/fake-session.ts';
+
+const any = (v: unknown) => v;
+
+/** A client over a fake fetch and a fake clock. */
+const setup = (
+  respond?: Responder,
+  headers: () => SessionHeaders | null = () => SESSION,
+  timeoutMs?: number,
+) => {
+  const fake = createFakeFetch(respond);
+  const clock = createFakeClock();
+  const http = createHttpClient({
+    fetch: fake.fetch,
+    baseUrl: '/api/v1',
+    headers,
+    timeoutMs,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+  });
+  return { http, fake, clock };
+};
+
+/** The rejection of `p`, asserted to be an ApiError. */
+const failure = async (p: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await p;
+  } catch (e) {
+    if (isApiError(e)) return e;
+    throw new Error(`expected ApiError, got ${String(e)}`);
+  }
+  throw new Error('expected a rejection');
+};
+
+/** Lets pending promise callbacks run. */
+const flush = () => new Promise<void>((r) => setImmediate(r));
+
+test('GET carries exactly the five session headers, and returns the parsed JSON', async () => {
+  const { http, fake } = setup(() => jsonResponse(200, { ok: 1 }));
+  assert.equal(await http.get('/notes/recent', any), { ok: 1 });
+  const req = fake.last();
+  assert.is(req.url, '/api/v1/notes/recent');
+  assert.is(req.method, 'GET');
+  assert.equal(req.headers, SESSION_HEADERS);
+  assert.is(req.body, null);
+});
+
+test('POST sends a JSON body with the five headers plus Content-Type', async () => {
+  const { http, fake } = setup();
+  await http.post('/notes/delete', { noteId: 'n1' }, any);
+  const req = fake.last();
+  assert.is(req.method, 'POST');
+  assert.equal(req.headers, { ...SESSION_HEADERS, 'content-type': 'application/json' });
+  assert.is(req.body, '{"noteId":"n1"}');
+});
+
+test('headers are read per request, so a context change applies at once', async () => {
+  let session: SessionHeaders = SESSION;
+  const { http, fake } = setup(undefined, () => session);
+  await http.get('/notes/recent', any);
+  session = { ...SESSION, token: 't2', wid: 'w-2' };
+  await http.get('/notes/recent', any);
+  assert.is(fake.requests[0]?.headers.authorization, `Bearer ${SESSION.token}`);
+  assert.is(fake.requests[1]?.headers.authorization, 'Bearer t2');
+  assert.is(fake.requests[1]?.headers.wid, 'w-2');
+});
+
+test('no session yet (headers() is null): no session headers are sent', async () => {
+  const { http, fake } = setup(undefined, () => null);
+  await http.get('/notes/recent', any);
+  assert.equal(fake.last().headers, {});
+});
+
+test('a URL containing /auth carries none of the session headers', async () => {
+  const { http, fake } = setup();
+  await http.get('/auth/token', any);
+  await http.post('/auth/login', { a: 1 }, any);
+  await http.get('/sso/auth/refresh', any);
+  await http.get('/notes/authors', any); // SPEC §7 is literal: any URL containing "/auth"
+  assert.is(fake.requests.length, 4);
+  assert.equal(fake.requests[0]?.headers, {});
+  assert.equal(fake.requests[1]?.headers, { 'content-type': 'application/json' });
+  assert.equal(fake.requests[2]?.headers, {});
+  assert.equal(fake.requests[3]?.headers, {});
+  assert.is(fake.requests[2]?.url, '/api/v1/sso/auth/refresh');
+});
+
+test('"auth" without a leading slash does not trigger the exception', async () => {
+  const { http, fake } = setup();
+  await http.get('/notes/oauth', any);
+  await http.get('/notes/lex_auth_0123', any);
+  assert.equal(fake.requests[0]?.headers, SESSION_HEADERS);
+  assert.equal(fake.requests[1]?.headers, SESSION_HEADERS);
+});
+
+test('timeout: after timeoutMs the fetch is aborted and the call fails with "Timeout has occurred"', async () => {
+  const { http, fake, clock } = setup(() => hang());
+  const p = failure(http.get('/notes/recent', any));
+  await flush();
+  clock.tick(599_999);
+  await flush();
+  assert.not.ok(fake.last().signal?.aborted, 'not yet');
+  clock.tick(1);
+  const e = await p;
+  assert.is(e.kind, 'timeout');
+  assert.is(e.message, 'Timeout has occurred');
+  assert.is(e.status, null);
+  assert.ok(fake.last().signal?.aborted, 'underlying fetch aborted');
+  assert.is(clock.pending(), 0);
+});
+
+test('timeout: a custom timeoutMs is honoured', async () => {
+  const { http, clock } = setup(
+    () => hang(),
+    () => SESSION,
+    50,
+  );
+  const p = failure(http.post('/notes/add', {}, any));
+  clock.tick(50);
+  assert.is((await p).kind, 'timeout');
+});
+
+test('timeout: a fetch that ignores abort still fails with the timeout', async () => {
+  const clock = createFakeClock();
+  const fetchIgnoringAbort = (() => new Promise(() => {})) as typeof fetch;
+  const http2 = createHttpClient({ fetch: fetchIgnoringAbort, baseUrl: '', headers: () => null, ...clock });
+  const p = failure(http2.get('/x', any));
+  clock.tick(600_000);
+  assert.is((await p).message, 'Timeout has occurred');
+  assert.is(clock.pending(), 0);
+});
+
+test('the timer is cleared on success, HTTP error, network error and invalid response', async () => {
+  const cases: Responder[] = [
+    () => jsonResponse(200, {}),
+    () => jsonResponse(500, { error: 'x' }),
+    () => Promise.reject(new TypeError('Failed to fetch')),
+    () => textResponse(200, '<html>'),
+  ];
+  for (const respond of cases) {
+    const { http, clock } = setup(respond);
+    await http.get('/notes/recent', any).catch(() => undefined);
+    assert.is(clock.pending(), 0);
+  }
+});
+
+test('network failure → kind network, status null, cause kept', async () => {
+  const cause = new TypeError('Failed to fetch');
+  const { http } = setup(() => Promise.reject(cause));
+  const e = await failure(http.get('/notes/recent', any));
+  assert.is(e.kind, 'network');
+  assert.is(e.status, null);
+  assert.is(e.body, null);
+  assert.is(e.cause, cause);
+});
+
+for (const [status, error] of [
+  [400, 'refId is required'],
+  [401, 'invalid token'],
+  [403, 'forbidden'],
+  [404, 'note not found'],
+  [413, 'file too large'],
+  [415, 'unsupported type'],
+  [500, 'internal error'],
+] as const) {
+  test(`HTTP ${status} with a JSON error body → kind http, status, body, message`, async () => {
+    const { http } = setup(() => jsonResponse(status, { error, extra: 1 }));
+    const e = await failure(http.post('/notes/add', {}, any));
+    assert.is(e.kind, 'http');
+    assert.is(e.status, status);
+    assert.equal(e.body, { error });
+    assert.is(e.message, error);
+  });
+}
+
+test('non-JSON or off-shape error bodies → body null, message "HTTP <status>"', async () => {
+  const bodies: [number, () => Response][] = [
+    [502, () => textResponse(502, '<html>Bad gateway</html>', 'text/html')],
+    [500, () => textResponse(500, 'Internal Server Error', 'application/json')],
+    [503, () => new Response(null, { status: 503 })],
+    [400, () => jsonResponse(400, { message: 'wrong key' })],
+    [404, () => jsonResponse(404, ['x'])],
+    [401, () => jsonResponse(401, { error: '' })],
+  ];
+  for (const [status, respond] of bodies) {
+    const { http } = setup(respond);
+    const e = await failure(http.get('/notes/recent', any));
+    assert.is(e.kind, 'http');
+    assert.is(e.status, status);
+    assert.is(e.message, `HTTP ${status}`);
+    if (status !== 401) assert.is(e.body, null);
+  }
+});
+
+test('2xx that is not JSON → invalid-response', async () => {
+  const { http } = setup(() => textResponse(200, '<html>login</html>', 'text/html'));
+  const e = await failure(http.get('/notes/recent', any));
+  assert.is(e.kind, 'invalid-response');
+  assert.is(e.status, null);
+});
+
+test('a parser error passes through as is', async () => {
+  const { http } = setup();
+  const bad = new ApiError('invalid-response', 'Invalid response field: x');
+  const e = await failure(
+    http.get('/notes/recent', () => {
+      throw bad;
+    }),
+  );
+  assert.is(e, bad);
+});
+
+test('the token never appears in a URL or an error message, even when the server echoes it', async () => {
+  const { http, fake } = setup(() => jsonResponse(401, { error: `token ${SESSION.token} expired` }));
+  const e = await failure(http.get('/notes/recent', any));
+  assert.not.ok(e.message.includes(SESSION.token));
+  assert.not.ok(JSON.stringify(e.body).includes(SESSION.token));
+  assert.is(e.message, 'token [redacted] expired');
+  assert.not.ok(fake.last().url.includes(SESSION.token));
+  for (const respond of [() => Promise.reject(new TypeError('x')), () => hang()] as Responder[]) {
+    const s = setup(respond);
+    const p = failure(s.http.get('/notes/recent', any));
+    s.clock.tick(600_000);
+    assert.not.ok((await p).message.includes(SESSION.token));
+  }
+});
+
+test.run();

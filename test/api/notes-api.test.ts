@@ -1,0 +1,296 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type ApiError, isApiError } from '../../src/api/api-error.ts';
+import { createHttpClient } from '../../src/api/http-client.ts';
+import { createNotesApi, type NotesApi } from '../../src/api/notes-api.ts';
+import type { FetchPathParams } from '../../src/protocol/api-types.ts';
+import { createFakeClock } from '../fakes/fake-clock.ts';
+import { createFakeFetch, jsonResponse, type Responder } from '../fakes/fake-fetch.ts';
+import { fakeNote } from '../fakes/fake-note.ts';
+import { SESSION, SESSION_HEADERS } from '../fakes/fake-session.ts';
+
+const note = fakeNote();
+const page = { notes: [note], total: 1, nextCursor: null };
+const courses = [{ courseId: 'c1', courseTitle: 'C', noteCount: 1, updatedOn: note.updatedOn }];
+const coll = {
+  courseId: 'c1',
+  courseTitle: 'C',
+  modules: [{ moduleId: 'm1', moduleTitle: 'M', resources: [{ refId: 'r1', refTitle: 'R', notes: [note] }] }],
+};
+const upload = { url: '/files/x.png', name: 'x.png', size: 3, type: 'image/png' };
+const { noteId: _id, createdOn: _c, updatedOn: _u, version: _v, ...newNote } = note;
+const pathParams: FetchPathParams = { includeChildren: true, limit: 20, offset: 0, order: 'newest' };
+
+/** A notes API over the real HTTP client, a fake fetch and a fake clock. */
+const setup = (respond?: Responder) => {
+  const fake = createFakeFetch(respond);
+  const clock = createFakeClock();
+  const http = createHttpClient({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION, ...clock });
+  return { api: createNotesApi(http), fake, clock };
+};
+
+const failure = async (p: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await p;
+  } catch (e) {
+    if (isApiError(e)) return e;
+    throw new Error(`expected ApiError, got ${String(e)}`);
+  }
+  throw new Error('expected a rejection');
+};
+
+type Case = {
+  name: keyof NotesApi;
+  call: (api: NotesApi) => Promise<unknown>;
+  method: string;
+  url: string;
+  body: unknown;
+  answer: unknown;
+  status?: number;
+};
+
+const cases: Case[] = [
+  {
+    name: 'fetchNotes',
+    call: (a) => a.fetchNotes({ courseId: 'c1', order: 'oldest', limit: 5 }),
+    method: 'POST',
+    url: '/api/v1/notes/fetch',
+    body: { courseId: 'c1', order: 'oldest', limit: 5 },
+    answer: page,
+  },
+  {
+    name: 'addNote',
+    call: (a) => a.addNote(newNote),
+    method: 'POST',
+    url: '/api/v1/notes/add',
+    body: newNote,
+    answer: note,
+    status: 201,
+  },
+  {
+    name: 'updateNote',
+    call: (a) => a.updateNote({ noteId: 'n1', version: 1, text: 'Hi' }),
+    method: 'POST',
+    url: '/api/v1/notes/update',
+    body: { noteId: 'n1', version: 1, text: 'Hi' },
+    answer: { ...note, version: 2 },
+  },
+  {
+    name: 'deleteNote',
+    call: (a) => a.deleteNote('n1'),
+    method: 'POST',
+    url: '/api/v1/notes/delete',
+    body: { noteId: 'n1' },
+    answer: { noteId: 'n1', deleted: true },
+  },
+  {
+    name: 'fetchNotesByPath',
+    call: (a) => a.fetchNotesByPath({ ...pathParams, courseId: 'c1', moduleId: 'm1', refId: 'r1' }),
+    method: 'GET',
+    url: '/api/v1/notes/fetch/c1/m1/r1/1/20/0/newest',
+    body: null,
+    answer: page,
+  },
+  {
+    name: 'listCourses',
+    call: (a) => a.listCourses(),
+    method: 'GET',
+    url: '/api/v1/notes/list/course',
+    body: null,
+    answer: courses,
+  },
+  {
+    name: 'recentNotes',
+    call: (a) => a.recentNotes(),
+    method: 'GET',
+    url: '/api/v1/notes/recent',
+    body: null,
+    answer: [note],
+  },
+  {
+    name: 'collection',
+    call: (a) => a.collection('c1', 'm1'),
+    method: 'GET',
+    url: '/api/v1/notes/collection/c1/m1',
+    body: null,
+    answer: coll,
+  },
+  {
+    name: 'uploadFile',
+    call: (a) => a.uploadFile(new Blob(['png'], { type: 'image/png' }), 'x.png'),
+    method: 'POST',
+    url: '/api/v1/file/upload',
+    body: 'form',
+    answer: upload,
+  },
+];
+
+test('there is one case per API call', () => {
+  const { api } = setup();
+  assert.equal(cases.map((c) => c.name).sort(), Object.keys(api).sort());
+});
+
+for (const c of cases) {
+  test(`${c.name}: ${c.method} ${c.url} with exactly the session headers, typed answer`, async () => {
+    const { api, fake, clock } = setup(() => jsonResponse(c.status ?? 200, c.answer));
+    assert.equal(await c.call(api), c.answer);
+    const req = fake.last();
+    assert.is(req.method, c.method);
+    assert.is(req.url, c.url);
+    assert.not.ok(req.url.includes(SESSION.token));
+    const json = c.body !== null && c.body !== 'form';
+    assert.equal(
+      req.headers,
+      json ? { ...SESSION_HEADERS, 'content-type': 'application/json' } : SESSION_HEADERS,
+    );
+    if (json) assert.equal(JSON.parse(String(req.body)), c.body);
+    else if (c.body === null) assert.is(req.body, null);
+    assert.is(clock.pending(), 0);
+  });
+
+  test(`${c.name}: a malformed 2xx answer → invalid-response`, async () => {
+    const { api } = setup(() => jsonResponse(200, { bogus: true }));
+    const e = await failure(c.call(api));
+    assert.is(e.kind, 'invalid-response');
+    assert.match(e.message, /^Invalid response field: /);
+  });
+}
+
+test('answers drop extra fields', async () => {
+  const { api } = setup(() => jsonResponse(201, { ...note, secret: 'x' }));
+  assert.equal(await api.addNote(newNote), note);
+});
+
+test('malformed answers name the field', async () => {
+  const bad: [Responder, (a: NotesApi) => Promise<unknown>, string][] = [
+    [() => jsonResponse(200, { ...page, total: '1' }), (a) => a.fetchNotes({}), 'total'],
+    [() => jsonResponse(200, [{ ...note, version: null }]), (a) => a.recentNotes(), '[0].version'],
+    [
+      () => jsonResponse(201, { ...note, anchor: { kind: 'page' } }),
+      (a) => a.addNote(newNote),
+      'anchor.page',
+    ],
+    [() => jsonResponse(200, { noteId: 'n1', deleted: 'yes' }), (a) => a.deleteNote('n1'), 'deleted'],
+    [() => jsonResponse(200, { ...upload, size: null }), (a) => a.uploadFile(new Blob(['x'])), 'size'],
+    [
+      () => jsonResponse(200, { notes: {}, total: 0, nextCursor: null }),
+      (a) => a.fetchNotesByPath(pathParams),
+      'notes',
+    ],
+  ];
+  for (const [respond, call, field] of bad) {
+    const e = await failure(call(setup(respond).api));
+    assert.is(e.kind, 'invalid-response');
+    assert.is(e.message, `Invalid response field: ${field}`);
+  }
+});
+
+test('updateNote: a 409 carries the current note in body.current', async () => {
+  const current = { ...note, version: 3, text: 'theirs', extra: 1 };
+  const { api } = setup(() => jsonResponse(409, { error: 'version is stale', current }));
+  const e = await failure(api.updateNote({ noteId: 'n1', version: 1, text: 'mine' }));
+  assert.is(e.kind, 'http');
+  assert.is(e.status, 409);
+  assert.is(e.message, 'version is stale');
+  assert.equal(e.body, { error: 'version is stale', current: { ...note, version: 3, text: 'theirs' } });
+});
+
+test('fetchNotesByPath: the flag is 1 when includeChildren is truthy, else 0', async () => {
+  const table: [unknown, string][] = [
+    [true, '1'],
+    [false, '0'],
+    [1, '1'],
+    [0, '0'],
+    ['true', '1'],
+    ['false', '1'], // plain JS truthiness: a non-empty string is truthy
+    ['', '0'],
+    [undefined, '0'],
+    [null, '0'],
+  ];
+  for (const [flag, sent] of table) {
+    const { api, fake } = setup(() => jsonResponse(200, page));
+    await api.fetchNotesByPath({ ...pathParams, includeChildren: flag });
+    assert.is(fake.last().url, `/api/v1/notes/fetch/-/-/-/${sent}/20/0/newest`, `flag ${String(flag)}`);
+  }
+});
+
+test('fetchNotesByPath: missing ids become "-", ids are URL-encoded', async () => {
+  const { api, fake } = setup(() => jsonResponse(200, page));
+  await api.fetchNotesByPath({
+    ...pathParams,
+    courseId: null,
+    moduleId: '',
+    refId: undefined,
+    limit: 5,
+    offset: 40,
+  });
+  assert.is(fake.last().url, '/api/v1/notes/fetch/-/-/-/1/5/40/newest');
+  await api.fetchNotesByPath({
+    ...pathParams,
+    courseId: 'a/b',
+    moduleId: 'm?x=1#f',
+    refId: 'ré f%',
+    order: 'updated',
+  });
+  assert.is(fake.last().url, '/api/v1/notes/fetch/a%2Fb/m%3Fx%3D1%23f/r%C3%A9%20f%25/1/20/0/updated');
+});
+
+test('ids starting with "auth" are sent as %61uth… so the session headers still go out', async () => {
+  const { api, fake } = setup(() => jsonResponse(200, page));
+  await api.fetchNotesByPath({ ...pathParams, courseId: 'authoring-101', refId: 'lex_auth_01' });
+  assert.is(fake.last().url, '/api/v1/notes/fetch/%61uthoring-101/-/lex_auth_01/1/20/0/newest');
+  assert.equal(fake.last().headers, SESSION_HEADERS);
+  assert.is(decodeURIComponent('%61uthoring-101'), 'authoring-101');
+});
+
+test('collection: moduleId missing/null/empty → "-"; ids URL-encoded', async () => {
+  const { api, fake } = setup(() => jsonResponse(200, coll));
+  await api.collection('c1');
+  assert.is(fake.last().url, '/api/v1/notes/collection/c1/-');
+  await api.collection('c1', null);
+  assert.is(fake.last().url, '/api/v1/notes/collection/c1/-');
+  await api.collection('c1', '');
+  assert.is(fake.last().url, '/api/v1/notes/collection/c1/-');
+  await api.collection('c 1/x', 'm&1');
+  assert.is(fake.last().url, '/api/v1/notes/collection/c%201%2Fx/m%261');
+});
+
+test('uploadFile: a multipart FormData with exactly one "file" field and no manual Content-Type', async () => {
+  const { api, fake } = setup(() => jsonResponse(200, upload));
+  const blob = new Blob(['\x89PNG'], { type: 'image/png' });
+  await api.uploadFile(blob, 'shot.png');
+  const { body, headers } = fake.last();
+  assert.ok(body instanceof FormData);
+  if (!(body instanceof FormData)) return;
+  const entries = [...body.entries()];
+  assert.is(entries.length, 1);
+  assert.is(entries[0]?.[0], 'file');
+  const file = entries[0]?.[1];
+  assert.ok(file instanceof File);
+  if (!(file instanceof File)) return;
+  assert.is(file.name, 'shot.png');
+  assert.is(file.type, 'image/png');
+  assert.is(await file.text(), await blob.text());
+  assert.is(headers['content-type'], undefined);
+  const req = new Request('http://x/', { method: 'POST', body });
+  assert.match(req.headers.get('content-type') ?? '', /^multipart\/form-data; boundary=/);
+});
+
+test('uploadFile without a name still sends one "file" field', async () => {
+  const { api, fake } = setup(() => jsonResponse(200, upload));
+  await api.uploadFile(new Blob(['x'], { type: 'image/gif' }));
+  const body = fake.last().body;
+  assert.ok(body instanceof FormData);
+  if (body instanceof FormData) assert.equal([...body.keys()], ['file']);
+});
+
+test('HTTP errors of every call surface as ApiError with status (403 → caller can route to /error)', async () => {
+  for (const c of cases) {
+    const { api } = setup(() => jsonResponse(403, { error: 'forbidden' }));
+    const e = await failure(c.call(api));
+    assert.is(e.status, 403);
+    assert.is(e.kind, 'http');
+  }
+});
+
+test.run();

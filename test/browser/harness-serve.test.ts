@@ -1,0 +1,160 @@
+/**
+ * `harness serve` end to end: the real bin starts the mock API, the app server (real dist/) and the
+ * mock portal; Chromium drives the portal's labelled controls and checks the framed app follows.
+ * Then a disallowed parent origin: the CSP blocks the frame, and with CSP bypassed the app itself
+ * still refuses the parent's context.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { freePort, type HarnessProcess, spawnHarness } from '../harness/support/spawn-harness.ts';
+import { launchChromium } from './support/chromium.ts';
+
+type Ctx = { browser: Browser; dir: string; procs: HarnessProcess[] };
+const test = suite<Ctx>('harness serve');
+const fr = JSON.parse(readFileSync(new URL('../../locales/fr.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+test.before(async (ctx) => {
+  ctx.browser = await launchChromium();
+  ctx.dir = mkdtempSync(join(tmpdir(), 'notes-harness-serve-'));
+  ctx.procs = [];
+});
+test.after(async (ctx) => {
+  await ctx.browser.close();
+  for (const p of ctx.procs) await p.stop();
+  rmSync(ctx.dir, { recursive: true, force: true });
+});
+
+/** Starts `harness serve` for a parent origin and returns the printed URLs. */
+async function serve(ctx: Ctx, origin: string, name: string) {
+  const proc = spawnHarness([
+    'serve',
+    '--app-port',
+    '0',
+    '--api-port',
+    '0',
+    '--origin',
+    origin,
+    '--data',
+    join(ctx.dir, `${name}.jsonl`),
+  ]);
+  ctx.procs.push(proc);
+  const parent = (await proc.waitForStdout(/^ {2}Parent +(\S+)/m))[1]!;
+  const app = proc.stdout().match(/^ {2}App +(\S+)/m)![1]!;
+  return { proc, parent, app };
+}
+
+/** The app's frame once it has navigated to the app origin. */
+async function appFrame(page: Page, appUrl: string): Promise<Frame> {
+  const origin = new URL(appUrl).origin;
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().startsWith(origin));
+    if (frame) return frame;
+    await page.waitForEvent('frameattached').catch(() => undefined);
+    await page.waitForEvent('framenavigated');
+  }
+}
+
+const logText = (page: Page) =>
+  page.getByLabel('Message log', { exact: true }).evaluate((el) => el.textContent ?? '');
+
+test('the portal frames the app, and Theme and Locale changes reach it', async (ctx) => {
+  const { parent, app } = await serve(ctx, `http://localhost:${await freePort()}`, 'allowed');
+  const page = await ctx.browser.newPage();
+  try {
+    await page.goto(parent);
+    const frameEl = page.getByTitle('Notes', { exact: true });
+    assert.is(await frameEl.evaluate((el) => el.tagName), 'IFRAME');
+    const frame = await appFrame(page, app);
+    await frame
+      .locator('main article', { hasText: 'The cost function measures the squared error.' })
+      .waitFor();
+
+    await page.getByLabel('Theme', { exact: true }).selectOption('light-green');
+    await frame.waitForFunction(() => document.body.classList.contains('theme-light-green'));
+    assert.not.ok(await frame.evaluate(() => document.body.classList.contains('theme-blue')));
+
+    await page.getByLabel('Dark mode', { exact: true }).check();
+    await frame.waitForFunction(() => document.body.classList.contains('dark-mode'));
+
+    await page.getByLabel('Locale', { exact: true }).selectOption('fr');
+    await frame.waitForFunction(() => document.documentElement.lang === 'fr');
+    await frame.locator('nav').getByText(fr['My notes']!, { exact: true }).waitFor();
+
+    const log = await logText(page);
+    assert.match(log, /app → parent[\s\S]*LOADED/);
+    assert.match(log, /parent → app[\s\S]*CONTEXT_CHANGE/);
+    assert.match(log, /eyJh…\(masked\)/);
+    assert.not.match(log, /eyJ[\w-]{10,}\.[\w-]+\.[\w-]+/, 'a full token leaked into the log');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the portal page has no serious or critical axe violations', async (ctx) => {
+  const { parent } = await serve(ctx, `http://localhost:${await freePort()}`, 'axe');
+  const page = await ctx.browser.newPage();
+  try {
+    await page.goto(parent);
+    await page.evaluate(AXE);
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null }[] }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(document, { iframes: false });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
+    });
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.equal(bad, [], JSON.stringify(bad));
+  } finally {
+    await page.close();
+  }
+});
+
+test('a disallowed parent origin is refused: CSP blocks the frame, and the app ignores it too', async (ctx) => {
+  const origin = `http://127.0.0.2:${await freePort('127.0.0.2')}`;
+  const { proc, parent, app } = await serve(ctx, origin, 'refused');
+  assert.match(proc.stderr(), /warning: .*127\.0\.0\.2.* not an allowed parent origin/);
+
+  const page = await ctx.browser.newPage();
+  try {
+    const refused = page.waitForEvent('console', (m) => /frame-ancestors/.test(m.text()));
+    await page.goto(parent);
+    await refused;
+    assert.not.match(await logText(page), /app → parent/);
+  } finally {
+    await page.close();
+  }
+
+  const context = await ctx.browser.newContext({ bypassCSP: true });
+  const bypassed = await context.newPage();
+  try {
+    const ignored = bypassed.waitForEvent('console', (m) =>
+      m.text().startsWith('Notes: ignored a message from'),
+    );
+    await bypassed.goto(parent);
+    await ignored;
+    const log = await logText(bypassed);
+    assert.match(log, /app → parent[\s\S]*LOADED/, 'the app said hello');
+    assert.match(log, /parent → app[\s\S]*LOADED/, 'the parent answered');
+    const frame = await appFrame(bypassed, app);
+    assert.is(await frame.locator('article').count(), 0);
+    assert.is((await frame.evaluate(() => document.body.innerText)).trim(), '');
+  } finally {
+    await context.close();
+  }
+});
+
+test.run();

@@ -1,0 +1,62 @@
+/**
+ * Serves a built `dist/` the way a deployment would (index.html fallback for unknown paths) on a
+ * loopback origin, with `/api/v1/*` handed to a test's fake API. Browser tests of the app use it.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+
+/** A fake API: answers a request under /api/v1, or returns false to fall through to 404. */
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse, body: string) => void | boolean;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** A running server and its origin. */
+export type Running = { origin: string; server: Server; close(): Promise<void> };
+
+/** Starts a server on `host` (a loopback address), port 0, and resolves once it listens. */
+export function listen(host: string, handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Running> {
+  const server = createServer(handler);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        origin: `http://${host}:${port}`,
+        server,
+        close: () => new Promise<void>((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}
+
+/** Serves `dist` with an index.html fallback and the fake API. */
+export function serveApp(dist: string, api: ApiHandler, host = '127.0.0.1'): Promise<Running> {
+  return listen(host, (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname.startsWith('/api/v1/')) {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        if (api(req, res, body) === false) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+        }
+      });
+      return;
+    }
+    let file = normalize(join(dist, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+}

@@ -1,0 +1,249 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type CompiledMessages, createI18n } from '../../src/i18n/i18n-model.ts';
+import { createDeferred, type Deferred, flushPromises } from '../fakes/deferred.ts';
+
+/** Compiles a catalogue the way the build does, then round-trips it through JSON like an asset. */
+const compile = (source: Record<string, string>): CompiledMessages =>
+  JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(source).map(([k, v]) => [k, parse(v)])))) as CompiledMessages;
+
+const NOTES = '{count, plural, =0 {No notes} one {# note} other {# notes}}';
+const EN = compile({ 'My notes': 'My notes', 'Hello {name}': 'Hello {name}', [NOTES]: NOTES });
+const FR = compile({ 'My notes': 'Mes notes', 'Hello {name}': 'Bonjour {name}' });
+const DE = compile({ 'My notes': 'Meine Notizen' });
+const AR = compile({
+  'My notes': 'ملاحظاتي',
+  [NOTES]: '{count, plural, zero {zero} one {one} two {two} few {few} many {many} other {other}}',
+});
+const URLS = { fr: '/locales/fr-AAAA.json', de: '/locales/de-BBBB.json', ar: '/locales/ar-CCCC.json', hi: '/locales/hi-DDDD.json' };
+
+/** A scripted fetchJson: each URL answers from `answers`, or waits on a deferred the test controls. */
+function harness(answers: Record<string, unknown> = { [URLS.fr]: FR, [URLS.de]: DE, [URLS.ar]: AR }) {
+  const fetched: string[] = [];
+  const pending = new Map<string, Deferred<unknown>>();
+  const errors: { message: string; error: unknown }[] = [];
+  const root = { lang: 'en', dir: 'ltr' };
+  const holds = new Set<string>();
+  const fetchJson = (url: string): Promise<unknown> => {
+    fetched.push(url);
+    if (holds.has(url)) {
+      const d = createDeferred<unknown>();
+      pending.set(url, d);
+      return d.promise;
+    }
+    const answer = answers[url];
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+  };
+  const i18n = createI18n({
+    english: EN,
+    urls: URLS,
+    fetchJson,
+    root,
+    logError: (message, error) => errors.push({ message, error }),
+  });
+  return {
+    i18n,
+    fetched,
+    errors,
+    root,
+    /** Makes fetches of `url` wait until the test settles them. */
+    hold: (url: string) => holds.add(url),
+    pending: (url: string): Deferred<unknown> => {
+      const d = pending.get(url);
+      if (!d) throw new Error(`no pending fetch of ${url}`);
+      return d;
+    },
+  };
+}
+
+test('English is there from the start, without a fetch', () => {
+  const h = harness();
+  assert.is(h.i18n.locale.value, 'en');
+  assert.is(h.i18n.t('My notes'), 'My notes');
+  assert.is(h.i18n.t('Hello {name}', { name: 'Zoë' }), 'Hello Zoë');
+  assert.equal(h.fetched, []);
+});
+
+test('a missing key returns the key itself, with or without values, and logs nothing', () => {
+  const h = harness();
+  assert.is(h.i18n.t('Not translated yet'), 'Not translated yet');
+  assert.is(h.i18n.t('Saved {count} notes', { count: 3 }), 'Saved {count} notes');
+  assert.equal(h.errors, []);
+});
+
+test('a key missing from a loaded locale also shows as the key', async () => {
+  const h = harness();
+  await h.i18n.setLocale('de');
+  assert.is(h.i18n.t('My notes'), 'Meine Notizen');
+  assert.is(h.i18n.t('Hello {name}', { name: 'Zoë' }), 'Hello {name}');
+  assert.equal(h.errors, []);
+});
+
+test('English plurals: =0, one, other', () => {
+  const { i18n } = harness();
+  assert.is(i18n.t(NOTES, { count: 0 }), 'No notes');
+  assert.is(i18n.t(NOTES, { count: 1 }), '1 note');
+  assert.is(i18n.t(NOTES, { count: 2 }), '2 notes');
+  assert.is(i18n.t(NOTES, { count: 1000 }), '1,000 notes');
+});
+
+test('Arabic plurals: zero, one, two, few, many, other', async () => {
+  const h = harness();
+  await h.i18n.setLocale('ar');
+  const got = [0, 1, 2, 3, 10, 11, 99, 100, 102].map((count) => h.i18n.t(NOTES, { count }));
+  assert.equal(got, ['zero', 'one', 'two', 'few', 'few', 'many', 'many', 'other', 'other']);
+});
+
+test('setLocale fetches the right asset once, then serves it from cache', async () => {
+  const h = harness();
+  await h.i18n.setLocale('fr');
+  assert.equal(h.fetched, [URLS.fr]);
+  assert.is(h.i18n.locale.value, 'fr');
+  assert.is(h.i18n.t('My notes'), 'Mes notes');
+  await h.i18n.setLocale('en');
+  assert.is(h.i18n.t('My notes'), 'My notes');
+  await h.i18n.setLocale('fr');
+  assert.is(h.i18n.t('Hello {name}', { name: 'Zoë' }), 'Bonjour Zoë');
+  assert.equal(h.fetched, [URLS.fr], 'second switch to fr must not fetch');
+});
+
+test('a region tag loads its language asset', async () => {
+  const h = harness();
+  await h.i18n.setLocale('fr-CA');
+  assert.equal(h.fetched, [URLS.fr]);
+  assert.is(h.i18n.locale.value, 'fr');
+});
+
+test('an unsupported locale stays on English without fetching or logging', async () => {
+  const h = harness();
+  await h.i18n.setLocale('pt-BR');
+  assert.equal(h.fetched, []);
+  assert.equal(h.errors, []);
+  assert.is(h.i18n.locale.value, 'en');
+});
+
+test('setting the current locale again does nothing', async () => {
+  const h = harness();
+  await h.i18n.setLocale('fr');
+  await h.i18n.setLocale('fr');
+  await h.i18n.setLocale('FR');
+  assert.equal(h.fetched, [URLS.fr]);
+});
+
+test('<html lang/dir> follow the locale: ar is rtl, back to ltr after', async () => {
+  const h = harness();
+  await h.i18n.setLocale('ar');
+  assert.equal(h.root, { lang: 'ar', dir: 'rtl' });
+  assert.is(h.i18n.dir.value, 'rtl');
+  await h.i18n.setLocale('de');
+  assert.equal(h.root, { lang: 'de', dir: 'ltr' });
+  assert.is(h.i18n.dir.value, 'ltr');
+  await h.i18n.setLocale('en');
+  assert.equal(h.root, { lang: 'en', dir: 'ltr' });
+});
+
+const FAILURES: [string, unknown][] = [
+  ['a rejecting fetch', new Error('HTTP 404')],
+  ['a value that is not compiled messages ({a: "string"})', { a: 'string' }],
+  ['a mix of compiled and raw messages', { 'My notes': parse('Mes notes'), Other: 'raw' }],
+  ['null', null],
+  ['an array', [parse('x')]],
+  ['a string', 'not json'],
+];
+for (const [label, answer] of FAILURES) {
+  test(`a failed load (${label}) logs one error and keeps everything as it was`, async () => {
+    const h = harness({ [URLS.fr]: FR, [URLS.de]: answer });
+    await h.i18n.setLocale('fr');
+    const before = h.i18n.messages.value;
+    await h.i18n.setLocale('de');
+    assert.is(h.errors.length, 1);
+    assert.match(h.errors[0]?.message ?? '', 'de');
+    assert.is(h.i18n.locale.value, 'fr');
+    assert.is(h.i18n.messages.value, before);
+    assert.is(h.i18n.t('My notes'), 'Mes notes');
+    assert.equal(h.root, { lang: 'fr', dir: 'ltr' });
+  });
+}
+
+test('a failed locale is not cached: asking again fetches again', async () => {
+  let attempt = 0;
+  const h = harness();
+  const i18n = createI18n({
+    english: EN,
+    urls: URLS,
+    fetchJson: (url) => {
+      h.fetched.push(url);
+      attempt += 1;
+      return attempt === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(FR);
+    },
+    logError: (message, error) => h.errors.push({ message, error }),
+  });
+  await i18n.setLocale('fr');
+  assert.is(i18n.locale.value, 'en');
+  await i18n.setLocale('fr');
+  assert.is(i18n.locale.value, 'fr');
+  assert.equal(h.fetched, [URLS.fr, URLS.fr]);
+  assert.is(h.errors.length, 1);
+});
+
+test('race: fr (slow) then de (fast) → de wins, even when fr resolves later', async () => {
+  const h = harness();
+  h.hold(URLS.fr);
+  const fr = h.i18n.setLocale('fr');
+  await h.i18n.setLocale('de');
+  assert.is(h.i18n.locale.value, 'de');
+  h.pending(URLS.fr).resolve(FR);
+  await fr;
+  await flushPromises();
+  assert.is(h.i18n.locale.value, 'de');
+  assert.is(h.i18n.t('My notes'), 'Meine Notizen');
+  assert.equal(h.root, { lang: 'de', dir: 'ltr' });
+  assert.equal(h.errors, []);
+});
+
+test('race: both slow, the later answer first → the later request still wins', async () => {
+  const h = harness();
+  h.hold(URLS.fr);
+  h.hold(URLS.ar);
+  const fr = h.i18n.setLocale('fr');
+  const ar = h.i18n.setLocale('ar');
+  h.pending(URLS.ar).resolve(AR);
+  await ar;
+  h.pending(URLS.fr).resolve(FR);
+  await fr;
+  assert.is(h.i18n.locale.value, 'ar');
+  assert.equal(h.root, { lang: 'ar', dir: 'rtl' });
+});
+
+test('race: fr (slow) then back to en → en needs no fetch and stays', async () => {
+  const h = harness();
+  h.hold(URLS.fr);
+  const fr = h.i18n.setLocale('fr');
+  await h.i18n.setLocale('en');
+  h.pending(URLS.fr).resolve(FR);
+  await fr;
+  assert.is(h.i18n.locale.value, 'en');
+  assert.is(h.i18n.t('My notes'), 'My notes');
+  assert.equal(h.fetched, [URLS.fr]);
+});
+
+test('race: from fr, ask de (slow) then fr again → fr stays, de never shows', async () => {
+  const h = harness();
+  await h.i18n.setLocale('fr');
+  h.hold(URLS.de);
+  const de = h.i18n.setLocale('de');
+  await h.i18n.setLocale('fr');
+  h.pending(URLS.de).resolve(DE);
+  await de;
+  assert.is(h.i18n.locale.value, 'fr');
+  assert.equal(h.root, { lang: 'fr', dir: 'ltr' });
+});
+
+test('a present message with a missing value does not throw', () => {
+  const { i18n } = harness();
+  assert.not.throws(() => i18n.t('Hello {name}'));
+  assert.type(i18n.t('Hello {name}'), 'string');
+});
+
+test.run();
