@@ -44,15 +44,18 @@ export function resolveOptions(argv = [], env = process.env) {
     .split(',')
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
-  for (const d of domains) if (!HOST.test(d)) throw new BuildOptionError(`--allowed-domains: "${d}" is not a domain name`);
+  for (const d of domains)
+    if (!HOST.test(d)) throw new BuildOptionError(`--allowed-domains: "${d}" is not a domain name`);
   if (!domains.length) throw new BuildOptionError('--allowed-domains: give at least one domain');
   const devHost = (values['dev-host'] ?? env.NOTES_DEV_HOST ?? DEFAULT_DEV_HOST).trim().toLowerCase();
   if (!HOST.test(devHost)) throw new BuildOptionError(`--dev-host: "${devHost}" is not a host name`);
   let base = values.base ?? env.NOTES_BASE_PATH ?? '/';
-  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(base) || base.includes('//')) throw new BuildOptionError(`--base: "${base}" must be a path like /notes/`);
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(base) || base.includes('//'))
+    throw new BuildOptionError(`--base: "${base}" must be a path like /notes/`);
   if (!base.endsWith('/')) base += '/';
   const apiBase = (values['api-base'] ?? env.NOTES_API_BASE ?? `${base}api/v1`).replace(/\/+$/, '');
-  if (!/^(\/|https:\/\/)[^\s"'<>]*$/.test(apiBase)) throw new BuildOptionError(`--api-base: "${apiBase}" must be a path or an https URL`);
+  if (!/^(\/|https:\/\/)[^\s"'<>]*$/.test(apiBase))
+    throw new BuildOptionError(`--api-base: "${apiBase}" must be a path or an https URL`);
   return {
     out: values.out ?? join(ROOT, 'dist'),
     quiet: Boolean(values.quiet),
@@ -60,7 +63,8 @@ export function resolveOptions(argv = [], env = process.env) {
   };
 }
 
-const hash8 = (data) => createHash('sha256').update(data).digest('base64url').replace(/[-_]/g, 'x').slice(0, 8).toUpperCase();
+const hash8 = (data) =>
+  createHash('sha256').update(data).digest('base64url').replace(/[-_]/g, 'x').slice(0, 8).toUpperCase();
 
 /**
  * English ships inside the first-load bundle, and keys are the English text: a plain message equal
@@ -81,7 +85,9 @@ function compileLocales(out, base) {
   const dir = join(ROOT, 'locales');
   const urls = {};
   let english = null;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const locale = basename(file, '.json');
     const source = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     const compiled = {};
@@ -167,7 +173,9 @@ export async function build(options) {
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith('src/main.tsx'));
   const url = (f) => `${config.basePath}${relative(out, join(ROOT, f)).split('\\').join('/')}`;
-  const staticChunks = (outputs[entry].imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const staticChunks = (outputs[entry].imports ?? [])
+    .filter((i) => i.kind === 'import-statement')
+    .map((i) => i.path);
   const css = outputs[entry].cssBundle;
   const html = [
     '<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8">',
@@ -178,7 +186,10 @@ export async function build(options) {
     '</head><body class="theme-blue custom-typography font-size-medium"><div id="app"></div></body></html>',
   ].join('');
   writeFileSync(join(out, 'index.html'), html);
-  const firstLoad = new Set([join(out, 'index.html'), ...[entry, css, ...staticChunks].filter(Boolean).map((f) => join(ROOT, f))]);
+  const firstLoad = new Set([
+    join(out, 'index.html'),
+    ...[entry, css, ...staticChunks].filter(Boolean).map((f) => join(ROOT, f)),
+  ]);
   const files = walk(out)
     .sort()
     .map((file) => ({ file: relative(out, file), firstLoad: firstLoad.has(file), ...compress(file) }));
@@ -197,7 +208,8 @@ export function sizeTable(files) {
   const t = firstLoadTotals(files);
   rows.push(['first load (*)', t.raw, t.gzip, t.brotli]);
   const w = Math.max(...rows.map((r) => r[0].length), 4);
-  const line = (r) => `${String(r[0]).padEnd(w)}  ${[r[1], r[2], r[3]].map((n) => String(n).padStart(8)).join('  ')}`;
+  const line = (r) =>
+    `${String(r[0]).padEnd(w)}  ${[r[1], r[2], r[3]].map((n) => String(n).padStart(8)).join('  ')}`;
   return [line(['file', 'raw', 'gzip', 'brotli']), ...rows.map(line)].join('\n');
 }
 

@@ -2,8 +2,9 @@
  * The composition root: builds every service and model from the real `window`, starts the parent
  * bridge, then renders. The only module that touches globals; everything else gets them passed in.
  */
-import { render } from 'preact';
+
 import { english, urls } from 'virtual:locales';
+import { render } from 'preact';
 import './styles/app.css';
 import { createHttpClient } from './api/http-client.ts';
 import { createNotesApi } from './api/notes-api.ts';

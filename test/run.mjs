@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const phases = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -18,9 +19,14 @@ function runUvu(label, dir, extra = []) {
   const res = spawnSync(
     process.execPath,
     ['--import', 'tsx', uvuBin, dir, '\\.test\\.tsx?$', '-c', 'false', ...extra],
-    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NO_COLOR: '1' } },
+    {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, NO_COLOR: '1' },
+    },
   );
-  const out = (res.stdout || '').replace(/\u001b\[[0-9;]*m/g, '');
+  const out = stripVTControlCharacters(res.stdout || '');
   process.stdout.write(out);
   const num = (name) => Number((out.match(new RegExp(`${name}:\\s+(\\d+)`)) || [])[1] || 0);
   const total = num('Total');
@@ -37,7 +43,9 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH) {
-    console.log('Chromium is missing: installing Debian chromium (apt-get update && apt-get install -y chromium)…');
+    console.log(
+      'Chromium is missing: installing Debian chromium (apt-get update && apt-get install -y chromium)…',
+    );
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });

@@ -86,27 +86,41 @@ function startAfter(sorted: Note[], after: CursorPosition): number {
   return lo;
 }
 
-/** One cursor page from notes already sorted in `f.order`; `total` counts every match. */
+const cursorOf = (notes: Note[], order: NoteOrder): string | null => {
+  const last = notes[notes.length - 1];
+  return last ? encodeCursor({ order, key: sortKey(last, order), noteId: last.noteId }) : null;
+};
+
+/**
+ * One cursor page from notes already sorted in `f.order`; `total` counts every match. Without
+ * a filter this is a binary search and a slice; with one, a single pass over the learner's notes.
+ */
 export function cursorPage(sorted: Note[], f: FetchQuery): NotesPage {
-  const folded = f.query === null ? null : fold(f.query);
-  const unfiltered = f.refId === null && f.moduleId === null && f.courseId === null && f.tags.length === 0;
-  const test = unfiltered && folded === null ? () => true : (n: Note) => matchesFilter(n, f, folded);
   const begin = f.after === null ? 0 : startAfter(sorted, f.after);
+  const folded = f.query === null ? null : fold(f.query);
+  if (
+    f.refId === null &&
+    f.moduleId === null &&
+    f.courseId === null &&
+    f.tags.length === 0 &&
+    folded === null
+  ) {
+    const notes = sorted.slice(begin, begin + f.limit);
+    const more = begin + f.limit < sorted.length;
+    return { notes, total: sorted.length, nextCursor: more ? cursorOf(notes, f.order) : null };
+  }
   let total = 0;
-  const notes: Note[] = [];
   let more = false;
+  const notes: Note[] = [];
   for (let i = 0; i < sorted.length; i++) {
     const n = sorted[i]!;
-    if (!test(n)) continue;
+    if (!matchesFilter(n, f, folded)) continue;
     total++;
     if (i < begin) continue;
     if (notes.length < f.limit) notes.push(n);
     else more = true;
   }
-  const last = notes[notes.length - 1];
-  const nextCursor =
-    more && last ? encodeCursor({ order: f.order, key: sortKey(last, f.order), noteId: last.noteId }) : null;
-  return { notes, total, nextCursor };
+  return { notes, total, nextCursor: more ? cursorOf(notes, f.order) : null };
 }
 
 /** One offset page for the GET fetch; `nextCursor` is the next offset as a string, or null. */

@@ -49,7 +49,10 @@ const explain = (what: string, address: string, flag: string) => (err: unknown) 
   throw listenProblem(err, what, address, flag) ?? err;
 };
 
-/** Starts everything; on any failure stops what already started and rejects. */
+/**
+ * Starts everything; on any failure stops what already started and rejects. The API starts
+ * before the (possibly slow) build so a busy `--api-port` fails fast.
+ */
 export async function runServe(s: ServeSettings, deps: ServeDeps): Promise<Running> {
   const { io } = deps;
   if (new URL(s.origin).protocol !== 'http:') {
@@ -57,7 +60,6 @@ export async function runServe(s: ServeSettings, deps: ServeDeps): Promise<Runni
       `--origin ${s.origin}: the mock parent page is served over plain http; use an http:// origin`,
     );
   }
-  await deps.ensureDist(s.root, io.out);
   const assets = await bundleParentPage();
   const policy = framePolicyFor(s.origin, harnessAppConfig(deps.env));
   if (!policy.allowed) {
@@ -82,6 +84,7 @@ export async function runServe(s: ServeSettings, deps: ServeDeps): Promise<Runni
       })
       .catch(explain('mock API', `${HOST}:${s.apiPort}`, '--api-port'));
     started.push(api);
+    await deps.ensureDist(s.root, io.out);
     const apiOrigin = new URL(api.url).origin;
     const app = await startAppServer({
       root: join(s.root, 'dist'),

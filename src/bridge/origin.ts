@@ -23,9 +23,10 @@ export function checkOrigin(
   } catch {
     return REJECT;
   }
-  // An origin is scheme://host[:port] and nothing more.
-  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return REJECT;
-  if (origin.endsWith('/') || origin.includes('@')) return REJECT;
+  // An origin is exactly scheme://host[:port], already in the parser's own serialisation: anything
+  // the parser had to repair (spaces, tabs, `https:/x`, `127.1`, full-width dots, paths, user info)
+  // is not an origin a browser would send, so it is refused rather than trusted in repaired form.
+  if (url.origin !== origin.toLowerCase()) return REJECT;
   const { protocol, hostname, port } = url;
   if (protocol !== 'https:' && protocol !== 'http:') return REJECT;
   if (LOCAL_HOSTNAMES.includes(hostname)) return { ok: true, parentHost: config.devParentHost };

@@ -1,6 +1,6 @@
+import { cleanLocaleTag } from '../i18n/locales.ts';
 import type { FontClass, FontSize, ParentContext, PlayerData, User } from '../protocol/messages.ts';
 import { FONT_CLASSES, FONT_SIZES } from '../protocol/messages.ts';
-import { cleanLocaleTag } from '../i18n/locales.ts';
 import { decodeTokenClaims } from '../session/token-claims.ts';
 import { normaliseThemeName } from '../theme/theme-classes.ts';
 
@@ -38,7 +38,15 @@ export function parseUser(raw: unknown): User | null {
 export function parsePlayerData(raw: unknown): PlayerData | null {
   if (!isObj(raw) || !text(raw.resourceId)) return null;
   const data: PlayerData = { resourceId: raw.resourceId as string };
-  for (const key of ['moduleId', 'courseId', 'resourceTitle', 'moduleTitle', 'courseTitle', 'mimeType', 'appRef'] as const) {
+  for (const key of [
+    'moduleId',
+    'courseId',
+    'resourceTitle',
+    'moduleTitle',
+    'courseTitle',
+    'mimeType',
+    'appRef',
+  ] as const) {
     const value = text(raw[key]);
     if (value !== undefined) data[key] = value;
   }

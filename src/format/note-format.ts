@@ -1,5 +1,5 @@
-import type { NoteAnchor } from '../protocol/api-types.ts';
 import type { MessageValues } from '../i18n/i18n-model.ts';
+import type { NoteAnchor } from '../protocol/api-types.ts';
 
 /** Playback position as a clock: `03:12`, or `1:02:03` past an hour. */
 export function formatClock(totalSeconds: number): string {

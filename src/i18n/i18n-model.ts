@@ -1,5 +1,5 @@
-import { formatMessage } from '@formatjs/intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { formatMessage } from '@formatjs/intl';
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { localeDirection, resolveLocale } from './locales.ts';
@@ -54,10 +54,10 @@ export function createI18n({ english, urls, fetchJson, root, logError = console.
     getDateTimeFormat: (l: string, o?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(l, o),
     getPluralRules: (l: string, o?: Intl.PluralRulesOptions) => new Intl.PluralRules(l, o),
     getMessageFormat: (msg: MessageFormatElement[], l: string, f: object, o: object) => {
-      let byLocale = formats.get(msg);
-      if (!byLocale) formats.set(msg, (byLocale = new Map()));
-      let fmt = byLocale.get(l);
-      if (!fmt) byLocale.set(l, (fmt = new IntlMessageFormat(msg, l, f, o)));
+      const byLocale = formats.get(msg) ?? new Map<string, IntlMessageFormat>();
+      formats.set(msg, byLocale);
+      const fmt = byLocale.get(l) ?? new IntlMessageFormat(msg, l, f, o);
+      byLocale.set(l, fmt);
       return fmt;
     },
   };
@@ -77,7 +77,12 @@ export function createI18n({ english, urls, fetchJson, root, logError = console.
   const t: Translate = (key, values) => {
     const config = { locale: locale.value, messages: messages.value, defaultLocale: 'en', onError };
     // @formatjs/intl's own config type is wider than what formatMessage reads; these are the fields it uses.
-    const out = (formatMessage as unknown as (...args: unknown[]) => unknown)(config, state, { id: key }, values);
+    const out = (formatMessage as unknown as (...args: unknown[]) => unknown)(
+      config,
+      state,
+      { id: key },
+      values,
+    );
     return typeof out === 'string' ? out : key;
   };
 

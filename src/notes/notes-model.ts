@@ -6,7 +6,9 @@ import { describeLoadError } from './describe-error.ts';
 import { createResource } from './resource.ts';
 
 /** What `/` shows: the notes on what the learner is looking at, or their most recent notes. */
-export type HomeNotes = { kind: 'resource'; player: PlayerData; notes: Note[] } | { kind: 'recent'; notes: Note[] };
+export type HomeNotes =
+  | { kind: 'resource'; player: PlayerData; notes: Note[] }
+  | { kind: 'recent'; notes: Note[] };
 
 /** How many notes a screen asks for at once. */
 export const PAGE_SIZE = 50;

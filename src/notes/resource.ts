@@ -40,7 +40,8 @@ export function createResource<T>(load: () => Promise<T>, describe: (error: unkn
       const data = await load();
       if (mine === request) state.value = { status: 'ready', data };
     } catch (error) {
-      if (mine === request) state.value = { status: 'error', message: describe(error), data: reset ? null : current() };
+      if (mine === request)
+        state.value = { status: 'error', message: describe(error), data: reset ? null : current() };
     }
   };
 

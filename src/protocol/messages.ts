@@ -13,7 +13,10 @@ export type RequestId = 'LOADED' | 'CONTEXT_CHANGE';
 export type LoadedHello = { subApplicationName: typeof SUB_APPLICATION_NAME; requestId: 'LOADED' };
 
 /** Builds the hello as a fresh object so nothing else can ride along with it. */
-export const loadedHello = (): LoadedHello => ({ subApplicationName: SUB_APPLICATION_NAME, requestId: 'LOADED' });
+export const loadedHello = (): LoadedHello => ({
+  subApplicationName: SUB_APPLICATION_NAME,
+  requestId: 'LOADED',
+});
 
 /** Font sizes the portal may ask for (DESIGN §4). */
 export const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large'] as const;

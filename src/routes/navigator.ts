@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals';
 import { appPath, type ScreenPath } from './route-rules.ts';
 
 /** State a navigation may carry, like `{ code: 403 }` for the error page. */
@@ -7,7 +7,11 @@ export type NavState = { code?: number } | null;
 /** The slice of `window` navigation needs. */
 export type NavWindow = {
   location: { pathname: string };
-  history: { pushState(s: unknown, t: string, u: string): void; replaceState(s: unknown, t: string, u: string): void; state: unknown };
+  history: {
+    pushState(s: unknown, t: string, u: string): void;
+    replaceState(s: unknown, t: string, u: string): void;
+    state: unknown;
+  };
   dispatchEvent(event: Event): boolean;
 };
 

@@ -9,7 +9,8 @@ const SCREENS: readonly string[] = ['/', '/view', '/course', '/error'];
 /** Strips the base path and trailing slashes, so rules see `/view` whatever the deployment base. */
 export function appPath(pathname: string, basePath = '/'): string {
   const base = basePath.replace(/\/+$/, '');
-  const inner = base && pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
+  const under = base && (pathname === base || pathname.startsWith(`${base}/`));
+  const inner = under ? pathname.slice(base.length) : pathname;
   return `/${inner.replace(/^\/+|\/+$/g, '')}`;
 }
 

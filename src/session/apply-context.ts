@@ -16,7 +16,8 @@ export type StartupDeps = {
 };
 
 /** Identity of a learner's data; a change means the screens must not show the old learner's notes. */
-const learnerKey = (c: AcceptedContext['context'] | null) => (c ? `${c.rootOrg}\u0000${c.org}\u0000${c.user.userId}` : '');
+const learnerKey = (c: AcceptedContext['context'] | null) =>
+  c ? `${c.rootOrg}\u0000${c.org}\u0000${c.user.userId}` : '';
 
 /**
  * Applies an accepted context in the order SPEC §4 fixes: store it (and ask for its locale) →

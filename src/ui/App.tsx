@@ -4,8 +4,8 @@ import { decideRoute } from '../routes/route-rules.ts';
 import { CourseScreen } from './CourseScreen.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { HomeScreen } from './HomeScreen.tsx';
-import { useServices } from './services.ts';
 import { Shell } from './Shell.tsx';
+import { useServices } from './services.ts';
 import { ViewScreen } from './ViewScreen.tsx';
 
 /** Replaces an unknown URL: `/ui` → `/`, anything else → `/view` (SPEC §2), without a history entry. */

@@ -1,11 +1,33 @@
+import { AppLink } from './AppLink.tsx';
 import { useServices } from './services.ts';
 
 /** A small inline illustration (no extra request): a locked document. Decorative, so hidden. */
 function Illustration() {
   return (
-    <svg class="error-art" viewBox="0 0 120 100" width="160" height="133" aria-hidden="true" focusable="false">
-      <rect x="20" y="8" width="62" height="80" rx="6" fill="var(--surface-2)" stroke="var(--border)" stroke-width="3" />
-      <path d="M32 28h38M32 40h38M32 52h24" stroke="var(--text-muted)" stroke-width="4" stroke-linecap="round" />
+    <svg
+      class="error-art"
+      viewBox="0 0 120 100"
+      width="160"
+      height="133"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect
+        x="20"
+        y="8"
+        width="62"
+        height="80"
+        rx="6"
+        fill="var(--surface-2)"
+        stroke="var(--border)"
+        stroke-width="3"
+      />
+      <path
+        d="M32 28h38M32 40h38M32 52h24"
+        stroke="var(--text-muted)"
+        stroke-width="4"
+        stroke-linecap="round"
+      />
       <rect x="66" y="52" width="38" height="32" rx="5" fill="var(--primary)" />
       <path d="M74 52v-8a11 11 0 0 1 22 0v8" fill="none" stroke="var(--primary)" stroke-width="5" />
       <circle cx="85" cy="66" r="4" fill="var(--on-primary)" />
@@ -26,13 +48,15 @@ export function ErrorPage() {
     <section class="error-page" aria-labelledby="error-title">
       <Illustration />
       <h1 id="error-title">
-        {forbidden ? t('You do not have sufficient access rights to view this page') : t('Something went wrong')}
+        {forbidden
+          ? t('You do not have sufficient access rights to view this page')
+          : t('Something went wrong')}
       </h1>
       <p>{t('Please contact your administrator for access related issues.')}</p>
       <p>
-        <a class="btn" href={nav.href('/')} onClick={(e) => (e.preventDefault(), e.stopPropagation(), nav.navigate('/'))}>
+        <AppLink to="/" class="btn">
           {t('Go to my notes')}
-        </a>
+        </AppLink>
       </p>
     </section>
   );

@@ -13,7 +13,9 @@ export function HomeScreen() {
   const { t } = i18n;
   useEffect(() => notes.home.ensure(), []);
   const player = session.context.value?.playerData ?? null;
-  const title = player ? t('Notes on {title}', { title: player.resourceTitle || t('Untitled') }) : t('Recent notes');
+  const title = player
+    ? t('Notes on {title}', { title: player.resourceTitle || t('Untitled') })
+    : t('Recent notes');
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title" dir="auto">

@@ -34,7 +34,15 @@ export function NoteCard({ note, showSource = true }: { note: Note; showSource?:
 }
 
 /** A list of notes with an accessible name. */
-export function NoteList({ notes, label, showSource }: { notes: Note[]; label: string; showSource?: boolean }) {
+export function NoteList({
+  notes,
+  label,
+  showSource,
+}: {
+  notes: Note[];
+  label: string;
+  showSource?: boolean;
+}) {
   return (
     <ul class="note-list" aria-label={label}>
       {notes.map((note) => (

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import type { ScreenPath } from '../routes/route-rules.ts';
+import { AppLink } from './AppLink.tsx';
 import { useServices } from './services.ts';
 
 const LINKS: [ScreenPath, string][] = [
@@ -10,8 +11,7 @@ const LINKS: [ScreenPath, string][] = [
 ];
 
 /**
- * The frame around every screen: the main navigation and the `<main>` landmark. Links replace the
- * history entry instead of pushing (an iframe's pushState would fill the portal tab's Back button).
+ * The frame around every screen: the main navigation and the `<main>` landmark.
  */
 export function Shell({ children }: { children: ComponentChildren }) {
   const { session, i18n, nav } = useServices();
@@ -24,18 +24,9 @@ export function Shell({ children }: { children: ComponentChildren }) {
         <ul>
           {LINKS.map(([path, key]) => (
             <li key={path}>
-              <a
-                href={nav.href(path)}
-                aria-current={current === path ? 'page' : undefined}
-                onClick={(event) => {
-                  if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  event.stopPropagation();
-                  nav.navigate(path);
-                }}
-              >
+              <AppLink to={path} current={current === path}>
                 {t(key)}
-              </a>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -46,7 +46,11 @@ const HOSTILE: Row[] = [
   ['file scheme with a path', 'file:///etc/passwd', null],
   ['data URL', 'data:text/html,<script>alert(1)</script>', null],
   ['javascript URL', 'javascript:alert(1)', null],
-  ['blob URL of an allowed origin', 'blob:https://infosysapps.com/0b0c2ad7-7c3f-4a1e-9d2c-7f1b0c2ad7aa', null],
+  [
+    'blob URL of an allowed origin',
+    'blob:https://infosysapps.com/0b0c2ad7-7c3f-4a1e-9d2c-7f1b0c2ad7aa',
+    null,
+  ],
   ['trailing slash', 'https://infosysapps.com/', null],
   ['with a path', 'https://infosysapps.com/path', null],
   ['with credentials', 'https://user:pass@infosysapps.com', null],
@@ -107,7 +111,10 @@ behaviour('the default config allows the three default domains and uses the defa
     ok: true,
     parentHost: 'lex.infosysapps.com',
   });
-  assert.equal(checkOrigin('https://onwingspan.com', DEFAULT_CONFIG), { ok: true, parentHost: 'onwingspan.com' });
+  assert.equal(checkOrigin('https://onwingspan.com', DEFAULT_CONFIG), {
+    ok: true,
+    parentHost: 'onwingspan.com',
+  });
   assert.equal(checkOrigin('https://olympics.com', DEFAULT_CONFIG), { ok: true, parentHost: 'olympics.com' });
   assert.equal(checkOrigin('http://localhost:4200', DEFAULT_CONFIG), {
     ok: true,
@@ -116,14 +123,28 @@ behaviour('the default config allows the three default domains and uses the defa
 });
 
 behaviour('a custom allowedDomains list replaces the defaults', () => {
-  const custom = { allowedDomains: ['portal.example.org', 'Learn.Example.NET'], devParentHost: 'dev.example.org' };
-  assert.equal(checkOrigin('https://portal.example.org', custom), { ok: true, parentHost: 'portal.example.org' });
+  const custom = {
+    allowedDomains: ['portal.example.org', 'Learn.Example.NET'],
+    devParentHost: 'dev.example.org',
+  };
+  assert.equal(checkOrigin('https://portal.example.org', custom), {
+    ok: true,
+    parentHost: 'portal.example.org',
+  });
   assert.equal(checkOrigin('https://eu.portal.example.org', custom), {
     ok: true,
     parentHost: 'eu.portal.example.org',
   });
-  assert.equal(checkOrigin('https://learn.example.net', custom), { ok: true, parentHost: 'learn.example.net' });
-  for (const gone of ['https://infosysapps.com', 'https://lex.infosysapps.com', 'https://onwingspan.com', 'https://olympics.com']) {
+  assert.equal(checkOrigin('https://learn.example.net', custom), {
+    ok: true,
+    parentHost: 'learn.example.net',
+  });
+  for (const gone of [
+    'https://infosysapps.com',
+    'https://lex.infosysapps.com',
+    'https://onwingspan.com',
+    'https://olympics.com',
+  ]) {
     assert.equal(checkOrigin(gone, custom), { ok: false }, gone);
   }
   assert.equal(checkOrigin('https://example.org', custom), { ok: false }, 'parent of an allowed domain');
@@ -138,7 +159,18 @@ behaviour('an empty allowedDomains list leaves only local development hosts', ()
 });
 
 behaviour('never throws, whatever it is given', () => {
-  const odd: unknown[] = [Symbol('x'), () => 'https://infosysapps.com', 1n, Number.NaN, true, new Date(), '\u0000', '%', 'https://[', 'http://[::1'];
+  const odd: unknown[] = [
+    Symbol('x'),
+    () => 'https://infosysapps.com',
+    1n,
+    Number.NaN,
+    true,
+    new Date(),
+    '\u0000',
+    '%',
+    'https://[',
+    'http://[::1',
+  ];
   for (const value of odd) assert.equal(checkOrigin(value, config), { ok: false });
 });
 

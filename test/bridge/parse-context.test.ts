@@ -39,7 +39,14 @@ test('a minimal context gets every default', () => {
     darkMode: false,
     fontSize: 'medium',
     fontClass: 'custom-typography',
-    user: { token: TOKEN, email: 'claim@example.com', firstName: 'Zoë', lastName: 'राहुल', userId: 'w-claim', roles: [] },
+    user: {
+      token: TOKEN,
+      email: 'claim@example.com',
+      firstName: 'Zoë',
+      lastName: 'राहुल',
+      userId: 'w-claim',
+      roles: [],
+    },
     playerData: null,
   });
 });
@@ -53,7 +60,14 @@ test('a full context is kept as sent', () => {
       darkMode: true,
       fontSize: 'x-large',
       fontClass: 'mono-typography',
-      user: { token: TOKEN, email: 'own@example.com', firstName: 'Own', lastName: 'Name', userId: 'w-own', roles: ['learner'] },
+      user: {
+        token: TOKEN,
+        email: 'own@example.com',
+        firstName: 'Own',
+        lastName: 'Name',
+        userId: 'w-own',
+        roles: ['learner'],
+      },
       playerData: { resourceId: 'r1', courseId: 'c1', currentTime: 12.5 },
     }),
   );
@@ -148,7 +162,18 @@ for (const [theme, expected] of THEMES) {
 }
 
 test('locale garbage falls back to en; valid tags pass', () => {
-  for (const locale of ['../../etc', 'en<script>', 123, '', 'e', 'en us', 'en/US', `en-${'x'.repeat(40)}`, null, {}]) {
+  for (const locale of [
+    '../../etc',
+    'en<script>',
+    123,
+    '',
+    'e',
+    'en us',
+    'en/US',
+    `en-${'x'.repeat(40)}`,
+    null,
+    {},
+  ]) {
     assert.is(accept(wire({ locale })).locale, 'en', String(locale));
   }
   assert.is(accept(wire({ locale: 'en-US' })).locale, 'en-US');
@@ -187,35 +212,77 @@ test('parseUser: empty or wrong-typed own fields are filled from the claims', ()
 
 test('parseUser: wrong-typed claims fill nothing', () => {
   const user = parseUser({ token: makeJwt({ email: 5, given_name: ['x'], family_name: {}, wid: null }) });
-  assert.equal(user && { ...user, token: '' }, { token: '', email: '', firstName: '', lastName: '', userId: '', roles: [] });
+  assert.equal(user && { ...user, token: '' }, {
+    token: '',
+    email: '',
+    firstName: '',
+    lastName: '',
+    userId: '',
+    roles: [],
+  });
 });
 
 test('parseUser: roles default to [] and non-strings are dropped', () => {
   assert.equal(parseUser({ token: TOKEN })?.roles, []);
   assert.equal(parseUser({ token: TOKEN, roles: 'admin' })?.roles, []);
   assert.equal(parseUser({ token: TOKEN, roles: { 0: 'admin' } })?.roles, []);
-  assert.equal(parseUser({ token: TOKEN, roles: ['learner', 3, null, { r: 1 }, 'author', ['x']] })?.roles, ['learner', 'author']);
+  assert.equal(parseUser({ token: TOKEN, roles: ['learner', 3, null, { r: 1 }, 'author', ['x']] })?.roles, [
+    'learner',
+    'author',
+  ]);
 });
 
 test('parseUser: a malformed token fills nothing and does not throw', () => {
   for (const token of ['not-a-jwt', 'a.b.c', 'x.!!!.y', 'a.bnVsbA.c', `a.${'e'.repeat(20000)}.c`]) {
-    assert.equal(parseUser({ token }), { token, email: '', firstName: '', lastName: '', userId: '', roles: [] }, token.slice(0, 20));
+    assert.equal(
+      parseUser({ token }),
+      { token, email: '', firstName: '', lastName: '', userId: '', roles: [] },
+      token.slice(0, 20),
+    );
   }
 });
 
 test('parseUser: a malformed token still lets the context through', () => {
   const context = accept(wire({ user: { token: 'opaque-session-token', email: 'e@x.io' } }));
-  assert.equal(context.user, { token: 'opaque-session-token', email: 'e@x.io', firstName: '', lastName: '', userId: '', roles: [] });
+  assert.equal(context.user, {
+    token: 'opaque-session-token',
+    email: 'e@x.io',
+    firstName: '',
+    lastName: '',
+    userId: '',
+    roles: [],
+  });
 });
 
 test('parseUser: no object or no token → null', () => {
-  for (const raw of [null, undefined, 'token', 42, [], [{ token: TOKEN }], {}, { token: '' }, { token: '  ' }, { token: 5 }]) {
+  for (const raw of [
+    null,
+    undefined,
+    'token',
+    42,
+    [],
+    [{ token: TOKEN }],
+    {},
+    { token: '' },
+    { token: '  ' },
+    { token: 5 },
+  ]) {
     assert.is(parseUser(raw), null);
   }
 });
 
 test('parsePlayerData: no resourceId → null', () => {
-  for (const raw of [null, undefined, 'r1', 42, [], {}, { resourceId: '' }, { resourceId: 5 }, { courseId: 'c1' }]) {
+  for (const raw of [
+    null,
+    undefined,
+    'r1',
+    42,
+    [],
+    {},
+    { resourceId: '' },
+    { resourceId: 5 },
+    { courseId: 'c1' },
+  ]) {
     assert.is(parsePlayerData(raw), null);
   }
 });
@@ -238,16 +305,31 @@ test('parsePlayerData keeps every well-typed field', () => {
 
 test('parsePlayerData drops wrong-typed strings and unknown keys', () => {
   assert.equal(
-    parsePlayerData({ resourceId: 'r1', moduleId: 5, courseId: null, resourceTitle: ['t'], mimeType: '', appRef: {}, extra: 'x' }),
+    parsePlayerData({
+      resourceId: 'r1',
+      moduleId: 5,
+      courseId: null,
+      resourceTitle: ['t'],
+      mimeType: '',
+      appRef: {},
+      extra: 'x',
+    }),
     { resourceId: 'r1' },
   );
 });
 
 test('parsePlayerData drops negative, NaN, infinite and string currentTime', () => {
   for (const currentTime of [-1, Number.NaN, Number.POSITIVE_INFINITY, '12', null]) {
-    assert.equal(parsePlayerData({ resourceId: 'r1', currentTime }), { resourceId: 'r1' }, String(currentTime));
+    assert.equal(
+      parsePlayerData({ resourceId: 'r1', currentTime }),
+      { resourceId: 'r1' },
+      String(currentTime),
+    );
   }
-  assert.equal(parsePlayerData({ resourceId: 'r1', currentTime: 192.4 }), { resourceId: 'r1', currentTime: 192.4 });
+  assert.equal(parsePlayerData({ resourceId: 'r1', currentTime: 192.4 }), {
+    resourceId: 'r1',
+    currentTime: 192.4,
+  });
 });
 
 test('parsePlayerData keeps only positive integer pages', () => {
@@ -265,7 +347,11 @@ test('a bad playerData never refuses the context', () => {
 test('deeply wrong objects never throw', () => {
   const hostile: unknown[] = [
     { rootOrg: {}, org: [], user: { token: {} }, theme: 'x', playerData: [] },
-    wire({ theme: { name: { toString: () => 'cobalt' } }, user: { token: TOKEN, roles: [[[]]] }, playerData: { resourceId: 'r', page: {} } }),
+    wire({
+      theme: { name: { toString: () => 'cobalt' } },
+      user: { token: TOKEN, roles: [[[]]] },
+      playerData: { resourceId: 'r', page: {} },
+    }),
     Object.create(null),
     Object.assign(Object.create(null), wire()),
     new Date(),

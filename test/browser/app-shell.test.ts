@@ -12,7 +12,10 @@ import { launchChromium } from './support/chromium.ts';
 import { createFakeApi } from './support/fake-api.ts';
 
 const test = suite<{ browser: Browser }>('app shell');
-const fr = JSON.parse(readFileSync(new URL('../../locales/fr.json', import.meta.url), 'utf8')) as Record<string, string>;
+const fr = JSON.parse(readFileSync(new URL('../../locales/fr.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let open: Scenario[] = [];
 
@@ -34,8 +37,10 @@ async function scenario(browser: Browser, options: Partial<Parameters<typeof ope
   return { ...s, api };
 }
 
-const bodyClasses = (f: Frame) => f.evaluate(() => document.body.className.split(/\s+/).filter(Boolean).sort());
-const waitText = (f: Frame, text: string) => f.waitForFunction((t) => document.body.innerText.includes(t), text);
+const bodyClasses = (f: Frame) =>
+  f.evaluate(() => document.body.className.split(/\s+/).filter(Boolean).sort());
+const waitText = (f: Frame, text: string) =>
+  f.waitForFunction((t) => document.body.innerText.includes(t), text);
 
 test('posts exactly one LOADED hello, and renders nothing until a context arrives', async ({ browser }) => {
   const s = await scenario(browser, { context: null });
@@ -48,16 +53,23 @@ test('posts exactly one LOADED hello, and renders nothing until a context arrive
   assert.is(await s.frame().evaluate(() => document.getElementById('app')?.innerHTML), '');
 });
 
-test('applies the context: theme classes, lang, notes from the API with the five headers', async ({ browser }) => {
+test('applies the context: theme classes, lang, notes from the API with the five headers', async ({
+  browser,
+}) => {
   const s = await scenario(browser, {
     context: wireContext({ theme: { name: 'Light Green' }, darkMode: true, fontSize: 'large' }),
   });
   const f = s.frame();
   await waitText(f, 'Photosynthesis turns light into sugar');
-  assert.equal(await bodyClasses(f), ['custom-typography', 'dark-mode', 'font-size-large', 'theme-light-green']);
+  assert.equal(await bodyClasses(f), [
+    'custom-typography',
+    'dark-mode',
+    'font-size-large',
+    'theme-light-green',
+  ]);
   assert.is(await f.evaluate(() => document.documentElement.lang), 'en');
   assert.is(await f.locator('article').count(), 2);
-  assert.ok(await f.getByText('at 01:15').count() === 0, 'anchors come from notes, not the player');
+  assert.ok((await f.getByText('at 01:15').count()) === 0, 'anchors come from notes, not the player');
   assert.is(await f.getByText('at 03:12').count(), 1);
   const call = s.api.seen.find((r) => r.path === '/notes/fetch');
   assert.ok(call, 'the notes were fetched');
@@ -93,11 +105,15 @@ test('a failed locale load logs one error and keeps the previous translations', 
   await f.waitForTimeout(300);
   assert.is(await f.evaluate(() => document.documentElement.lang), 'en');
   assert.ok(await f.getByText('All notes').count());
-  const errors = s.console.filter((m) => m.type() === 'error' && m.text().includes('could not load translations'));
+  const errors = s.console.filter(
+    (m) => m.type() === 'error' && m.text().includes('could not load translations'),
+  );
   assert.is(errors.length, 1);
 });
 
-test('refuses a parent on a disallowed origin (127.0.0.2): nothing renders, one warning', async ({ browser }) => {
+test('refuses a parent on a disallowed origin (127.0.0.2): nothing renders, one warning', async ({
+  browser,
+}) => {
   const s = await scenario(browser, { parentHost: '127.0.0.2' });
   await s.page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0);
   await s.send('CONTEXT_CHANGE', wireContext());
@@ -105,7 +121,9 @@ test('refuses a parent on a disallowed origin (127.0.0.2): nothing renders, one 
   await f.waitForTimeout(300);
   assert.is(await f.evaluate(() => document.getElementById('app')?.innerHTML), '');
   assert.is(s.api.seen.length, 0, 'no API call without an accepted context');
-  const warnings = s.console.filter((m) => m.type() === 'warning' && m.text().startsWith('Notes: ignored a message from http://127.0.0.2'));
+  const warnings = s.console.filter(
+    (m) => m.type() === 'warning' && m.text().startsWith('Notes: ignored a message from http://127.0.0.2'),
+  );
   assert.is(warnings.length, 1);
 });
 
@@ -113,7 +131,11 @@ test('ignores a context posted by a window that is not the parent', async ({ bro
   const s = await scenario(browser, { context: null });
   const f = s.frame();
   await f.waitForLoadState('load');
-  await f.evaluate((ctx) => window.postMessage({ subApplicationName: 'NOTES', requestId: 'LOADED', parentContext: ctx }, '*'), wireContext());
+  await f.evaluate(
+    (ctx) =>
+      window.postMessage({ subApplicationName: 'NOTES', requestId: 'LOADED', parentContext: ctx }, '*'),
+    wireContext(),
+  );
   await f.waitForTimeout(200);
   assert.is(await f.evaluate(() => document.getElementById('app')?.innerHTML), '');
   assert.ok(s.console.some((m) => m.text().includes('not from the parent window')));
@@ -204,14 +226,22 @@ test('small screen below 700 px, re-evaluated when the frame is resized', async 
 
 test('axe-core finds no serious or critical violations on the screens', async ({ browser }) => {
   for (const theme of ['blue', 'gypsum-night']) {
-    const s = await scenario(browser, { context: wireContext({ theme: { name: theme }, darkMode: theme !== 'blue' }) });
+    const s = await scenario(browser, {
+      context: wireContext({ theme: { name: theme }, darkMode: theme !== 'blue' }),
+    });
     const f = s.frame();
     await waitText(f, 'Photosynthesis');
     await f.evaluate(AXE);
     const violations = await f.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string }[] }> };
+        }
+      ).axe;
       const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
     });
     assert.equal(violations, [], `theme ${theme}`);
   }

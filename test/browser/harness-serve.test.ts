@@ -1,7 +1,7 @@
 /**
  * `harness serve` end to end: the real bin starts the mock API, the app server (real dist/) and the
  * mock portal; Chromium drives the portal's labelled controls and checks the framed app follows.
- * Then a disallowed parent origin: the CSP blocks the frame, and with CSP bypassed the app itself
+ * Then a disallowed parent origin: the CSP blocks the frame, and with the CSP stripped the app itself
  * still refuses the parent's context.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -55,19 +55,18 @@ async function serve(ctx: Ctx, origin: string, name: string) {
 /** The app's frame once it has navigated to the app origin. */
 async function appFrame(page: Page, appUrl: string): Promise<Frame> {
   const origin = new URL(appUrl).origin;
-  for (;;) {
-    const frame = page.frames().find((f) => f.url().startsWith(origin));
-    if (frame) return frame;
-    await page.waitForEvent('frameattached').catch(() => undefined);
-    await page.waitForEvent('framenavigated');
-  }
+  const navigated = page.waitForEvent('framenavigated', (f) => f.url().startsWith(origin));
+  const existing = page.frames().find((f) => f.url().startsWith(origin));
+  if (!existing) return navigated;
+  navigated.catch(() => undefined);
+  return existing;
 }
 
 const logText = (page: Page) =>
   page.getByLabel('Message log', { exact: true }).evaluate((el) => el.textContent ?? '');
 
 test('the portal frames the app, and Theme and Locale changes reach it', async (ctx) => {
-  const { parent, app } = await serve(ctx, `http://localhost:${await freePort()}`, 'allowed');
+  const { proc, parent, app } = await serve(ctx, `http://localhost:${await freePort()}`, 'allowed');
   const page = await ctx.browser.newPage();
   try {
     await page.goto(parent);
@@ -89,6 +88,13 @@ test('the portal frames the app, and Theme and Locale changes reach it', async (
     await frame.waitForFunction(() => document.documentElement.lang === 'fr');
     await frame.locator('nav').getByText(fr['My notes']!, { exact: true }).waitFor();
 
+    await page.getByLabel('User', { exact: true }).selectOption('lukas');
+    await frame.locator('main article', { hasText: 'Kontrast prüfen' }).waitFor();
+    assert.is(await frame.locator('main article', { hasText: 'The cost function' }).count(), 0);
+
+    await page.getByLabel('Frame width', { exact: true }).selectOption('360');
+    await frame.waitForFunction(() => window.innerWidth < 700);
+
     const log = await logText(page);
     assert.match(log, /app → parent[\s\S]*LOADED/);
     assert.match(log, /parent → app[\s\S]*CONTEXT_CHANGE/);
@@ -97,6 +103,8 @@ test('the portal frames the app, and Theme and Locale changes reach it', async (
   } finally {
     await page.close();
   }
+  assert.is(await proc.stop(), 0, 'SIGTERM stops serve cleanly with exit code 0');
+  assert.match(proc.stdout(), /^POST \/api\/v1\/notes\/fetch 200 \d+ms$/m);
 });
 
 test('the portal page has no serious or critical axe violations', async (ctx) => {
@@ -130,15 +138,22 @@ test('a disallowed parent origin is refused: CSP blocks the frame, and the app i
 
   const page = await ctx.browser.newPage();
   try {
-    const refused = page.waitForEvent('console', (m) => /frame-ancestors/.test(m.text()));
+    const blocked = page.waitForEvent('requestfailed', (r) => r.url().startsWith(new URL(app).origin));
     await page.goto(parent);
-    await refused;
+    assert.is((await blocked).failure()?.errorText, 'net::ERR_BLOCKED_BY_RESPONSE');
     assert.not.match(await logText(page), /app → parent/);
   } finally {
     await page.close();
   }
 
-  const context = await ctx.browser.newContext({ bypassCSP: true });
+  // Strip the app's CSP (bypassCSP does not cover frame-ancestors) to reach the app's own check.
+  const context = await ctx.browser.newContext();
+  await context.route(`${new URL(app).origin}/**`, async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['content-security-policy'];
+    await route.fulfill({ response, headers });
+  });
   const bypassed = await context.newPage();
   try {
     const ignored = bypassed.waitForEvent('console', (m) =>

@@ -9,7 +9,11 @@ import type { NotesPage } from '../../src/protocol/api-types.ts';
 export type NotesApiCall = { method: keyof NotesApi; args: unknown[] };
 
 /** The fake plus its call log. */
-export type FakeNotesApi = { api: NotesApi; calls: NotesApiCall[]; callsTo: (method: keyof NotesApi) => unknown[][] };
+export type FakeNotesApi = {
+  api: NotesApi;
+  calls: NotesApiCall[];
+  callsTo: (method: keyof NotesApi) => unknown[][];
+};
 
 /** An empty page, the default answer of both fetch calls. */
 export const emptyPage = (): NotesPage => ({ notes: [], total: 0, nextCursor: null });

@@ -16,7 +16,11 @@ export function installPopStateEvent(): void {
       this.state = init.state ?? null;
     }
   }
-  Object.defineProperty(globalThis, 'PopStateEvent', { value: NodePopStateEvent, configurable: true, writable: true });
+  Object.defineProperty(globalThis, 'PopStateEvent', {
+    value: NodePopStateEvent,
+    configurable: true,
+    writable: true,
+  });
 }
 
 /** One `history.pushState`/`replaceState` call as the fake saw it. */

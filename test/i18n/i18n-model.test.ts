@@ -6,7 +6,9 @@ import { createDeferred, type Deferred, flushPromises } from '../fakes/deferred.
 
 /** Compiles a catalogue the way the build does, then round-trips it through JSON like an asset. */
 const compile = (source: Record<string, string>): CompiledMessages =>
-  JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(source).map(([k, v]) => [k, parse(v)])))) as CompiledMessages;
+  JSON.parse(
+    JSON.stringify(Object.fromEntries(Object.entries(source).map(([k, v]) => [k, parse(v)]))),
+  ) as CompiledMessages;
 
 const NOTES = '{count, plural, =0 {No notes} one {# note} other {# notes}}';
 const EN = compile({ 'My notes': 'My notes', 'Hello {name}': 'Hello {name}', [NOTES]: NOTES });
@@ -16,7 +18,12 @@ const AR = compile({
   'My notes': 'ملاحظاتي',
   [NOTES]: '{count, plural, zero {zero} one {one} two {two} few {few} many {many} other {other}}',
 });
-const URLS = { fr: '/locales/fr-AAAA.json', de: '/locales/de-BBBB.json', ar: '/locales/ar-CCCC.json', hi: '/locales/hi-DDDD.json' };
+const URLS = {
+  fr: '/locales/fr-AAAA.json',
+  de: '/locales/de-BBBB.json',
+  ar: '/locales/ar-CCCC.json',
+  hi: '/locales/hi-DDDD.json',
+};
 
 /** A scripted fetchJson: each URL answers from `answers`, or waits on a deferred the test controls. */
 function harness(answers: Record<string, unknown> = { [URLS.fr]: FR, [URLS.de]: DE, [URLS.ar]: AR }) {

@@ -40,7 +40,8 @@ test('with a custom list, an unknown tag still falls back to en', () => {
 
 test('localeDirection: rtl for Arabic-script and Hebrew languages, ltr otherwise', () => {
   for (const tag of ['ar', 'AR', 'ar-EG', 'he', 'fa-IR', 'ur']) assert.is(localeDirection(tag), 'rtl', tag);
-  for (const tag of ['en', 'hi', 'fr-CA', 'de', 'es', 'arn', '', 'x']) assert.is(localeDirection(tag), 'ltr', tag);
+  for (const tag of ['en', 'hi', 'fr-CA', 'de', 'es', 'arn', '', 'x'])
+    assert.is(localeDirection(tag), 'ltr', tag);
 });
 
 const CLEAN: [unknown, string][] = [

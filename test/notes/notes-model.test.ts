@@ -11,13 +11,19 @@ import { fakeNote } from '../fakes/fake-note.ts';
 import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
 
 const PLAYER: PlayerData = { resourceId: 'res-1', courseId: 'c1', currentTime: 30 };
-const COURSES: CourseSummary[] = [{ courseId: 'c1', courseTitle: 'Course 1', noteCount: 2, updatedOn: '2024-01-01T00:00:00Z' }];
+const COURSES: CourseSummary[] = [
+  { courseId: 'c1', courseTitle: 'Course 1', noteCount: 2, updatedOn: '2024-01-01T00:00:00Z' },
+];
 
 function build(script: Partial<NotesApi> = {}, player: PlayerData | null = null) {
   const fake = createFakeNotesApi(script);
   let forbidden = 0;
   let current = player;
-  const model = createNotesModel({ api: fake.api, playerData: () => current, onForbidden: () => (forbidden += 1) });
+  const model = createNotesModel({
+    api: fake.api,
+    playerData: () => current,
+    onForbidden: () => (forbidden += 1),
+  });
   return {
     model,
     fake,
@@ -30,11 +36,17 @@ function build(script: Partial<NotesApi> = {}, player: PlayerData | null = null)
 
 test('home with playerData fetches that resource’s notes, newest first', async () => {
   const note = fakeNote({ refId: 'res-1' });
-  const b = build({ fetchNotes: () => Promise.resolve({ notes: [note], total: 1, nextCursor: null }) }, PLAYER);
+  const b = build(
+    { fetchNotes: () => Promise.resolve({ notes: [note], total: 1, nextCursor: null }) },
+    PLAYER,
+  );
   await b.model.home.reload();
   assert.equal(b.fake.callsTo('fetchNotes'), [[{ refId: 'res-1', order: 'newest', limit: PAGE_SIZE }]]);
   assert.equal(b.fake.callsTo('recentNotes'), []);
-  assert.equal(b.model.home.state.value, { status: 'ready', data: { kind: 'resource', player: PLAYER, notes: [note] } });
+  assert.equal(b.model.home.state.value, {
+    status: 'ready',
+    data: { kind: 'resource', player: PLAYER, notes: [note] },
+  });
 });
 
 test('home without playerData shows the recent notes', async () => {
@@ -91,7 +103,8 @@ test("refresh('/error') loads nothing", async () => {
   b.model.refresh('/error', false);
   await flushPromises();
   assert.equal(b.fake.calls, []);
-  for (const r of [b.model.home, b.model.all, b.model.courses]) assert.equal(r.state.value, { status: 'idle' });
+  for (const r of [b.model.home, b.model.all, b.model.courses])
+    assert.equal(r.state.value, { status: 'idle' });
 });
 
 test('refresh marks the other screens stale so their ensure reloads', async () => {
@@ -127,14 +140,18 @@ test('refresh without reset keeps showing the notes while reloading', async () =
 });
 
 test('a 403 calls onForbidden once and shows the generic message', async () => {
-  const b = build({ fetchNotes: () => Promise.reject(new ApiError('http', 'Forbidden', 403, { error: 'forbidden' })) });
+  const b = build({
+    fetchNotes: () => Promise.reject(new ApiError('http', 'Forbidden', 403, { error: 'forbidden' })),
+  });
   await b.model.all.reload();
   assert.is(b.forbidden(), 1);
   assert.equal(b.model.all.state.value, { status: 'error', message: ERROR_KEYS.generic, data: null });
 });
 
 test('a 401 shows the session message and does not go to the error page', async () => {
-  const b = build({ listCourses: () => Promise.reject(new ApiError('http', 'Unauthorized', 401, { error: 'no token' })) });
+  const b = build({
+    listCourses: () => Promise.reject(new ApiError('http', 'Unauthorized', 401, { error: 'no token' })),
+  });
   await b.model.courses.reload();
   assert.is(b.forbidden(), 0);
   assert.equal(b.model.courses.state.value, { status: 'error', message: ERROR_KEYS.session, data: null });

@@ -126,7 +126,11 @@ test('ensure reloads after invalidate, once', async () => {
   s.load(0).resolve('A');
   await flushPromises();
   s.resource.invalidate();
-  assert.equal(s.resource.state.value, { status: 'ready', data: 'A' }, 'invalidate alone changes nothing shown');
+  assert.equal(
+    s.resource.state.value,
+    { status: 'ready', data: 'A' },
+    'invalidate alone changes nothing shown',
+  );
   s.resource.ensure();
   s.resource.ensure();
   assert.is(s.loads.length, 2);

@@ -91,10 +91,14 @@ test('without a base path href is the app path itself', () => {
 });
 
 test('the initial state is read from the current history entry', () => {
-  assert.equal(createNavigator(createFakeNavWindow('/error', { code: 403 }).window).state.value, { code: 403 });
+  assert.equal(createNavigator(createFakeNavWindow('/error', { code: 403 }).window).state.value, {
+    code: 403,
+  });
   assert.is(createNavigator(createFakeNavWindow('/error', { code: '403' }).window).state.value, null);
   assert.is(createNavigator(createFakeNavWindow('/error', 'x').window).state.value, null);
-  assert.equal(createNavigator(createFakeNavWindow('/error', { code: 404, other: 1 }).window).state.value, { code: 404 });
+  assert.equal(createNavigator(createFakeNavWindow('/error', { code: 404, other: 1 }).window).state.value, {
+    code: 404,
+  });
 });
 
 test('syncFromHistory re-reads the state after Back/Forward', () => {

@@ -59,7 +59,16 @@ function recordingDeps(initialPath: string) {
       },
     },
   };
-  return { deps, log, locales, navigations, refreshes, session: real, body: document.body, clear: () => log.splice(0) };
+  return {
+    deps,
+    log,
+    locales,
+    navigations,
+    refreshes,
+    session: real,
+    body: document.body,
+    clear: () => log.splice(0),
+  };
 }
 
 const HOST = 'lex.infosysapps.com';
@@ -95,9 +104,20 @@ test('the context locale is requested as given', () => {
 
 test('the theme is applied to the body, keeping host classes', () => {
   const r = recordingDeps('/');
-  const context = fakeContext({ theme: { name: 'night-blue' }, darkMode: true, fontClass: 'serif-typography', fontSize: 'large' });
+  const context = fakeContext({
+    theme: { name: 'night-blue' },
+    darkMode: true,
+    fontClass: 'serif-typography',
+    fontSize: 'large',
+  });
   applyContext({ context, parentHost: HOST, requestId: 'LOADED' }, r.deps);
-  assert.equal(Array.from(r.body.classList).sort(), ['dark-mode', 'font-size-large', 'portal-x', 'serif-typography', 'theme-night-blue']);
+  assert.equal(Array.from(r.body.classList).sort(), [
+    'dark-mode',
+    'font-size-large',
+    'portal-x',
+    'serif-typography',
+    'theme-night-blue',
+  ]);
 });
 
 const PATHS: [current: string, target: ScreenPath, navigates: boolean][] = [
@@ -128,7 +148,11 @@ test('learnerChanged: true first, false for a theme-only change, true when wid/o
   apply({ user: { userId: 'w-2' } });
   apply({ user: { userId: 'w-2' }, org: 'Other Org' });
   apply({ user: { userId: 'w-2' }, org: 'Other Org', rootOrg: 'Other Root' });
-  apply({ user: { userId: 'w-2', firstName: 'Renamed', token: 'new.token.value' }, org: 'Other Org', rootOrg: 'Other Root' });
+  apply({
+    user: { userId: 'w-2', firstName: 'Renamed', token: 'new.token.value' },
+    org: 'Other Org',
+    rootOrg: 'Other Root',
+  });
   assert.equal(
     r.refreshes.map(([, changed]) => changed),
     [true, false, true, true, true, false],
@@ -139,7 +163,14 @@ test('a CONTEXT_CHANGE re-applies every step', () => {
   const r = recordingDeps('/view');
   applyContext({ context: fakeContext(), parentHost: HOST, requestId: 'LOADED' }, r.deps);
   r.clear();
-  applyContext({ context: fakeContext({ theme: { name: 'abyss' }, locale: 'hi' }), parentHost: HOST, requestId: 'CONTEXT_CHANGE' }, r.deps);
+  applyContext(
+    {
+      context: fakeContext({ theme: { name: 'abyss' }, locale: 'hi' }),
+      parentHost: HOST,
+      requestId: 'CONTEXT_CHANGE',
+    },
+    r.deps,
+  );
   assert.equal(r.log, ['store', 'setLocale', 'theme', 'markLoaded', 'refresh']);
   assert.equal(r.locales, ['en', 'hi']);
   assert.ok(r.body.classList.contains('theme-abyss'));

@@ -4,7 +4,13 @@ import { decodeTokenClaims } from '../../src/session/token-claims.ts';
 import { base64url, jwtWithSegment, makeJwt } from '../fakes/fake-jwt.ts';
 
 test('decodes a plain ASCII payload', () => {
-  const claims = { wid: 'w-42', email: 'learner@example.com', given_name: 'Ann', family_name: 'Lee', exp: 1700000000 };
+  const claims = {
+    wid: 'w-42',
+    email: 'learner@example.com',
+    given_name: 'Ann',
+    family_name: 'Lee',
+    exp: 1700000000,
+  };
   assert.equal(decodeTokenClaims(makeJwt(claims)), claims);
 });
 
@@ -68,7 +74,9 @@ test("padded payloads ('=' and '==') decode too", () => {
 });
 
 test('an empty signature (unsigned token) still yields the claims: the app never verifies', () => {
-  assert.equal(decodeTokenClaims(`${base64url('{"alg":"none"}')}.${base64url('{"wid":"w1"}')}.`), { wid: 'w1' });
+  assert.equal(decodeTokenClaims(`${base64url('{"alg":"none"}')}.${base64url('{"wid":"w1"}')}.`), {
+    wid: 'w1',
+  });
 });
 
 const GARBAGE: [string, string][] = [
@@ -91,9 +99,22 @@ const GARBAGE: [string, string][] = [
   ['JSON null', jwtWithSegment(base64url('null'))],
   ['JSON string', jwtWithSegment(base64url('"wid"'))],
   ['JSON true', jwtWithSegment(base64url('true'))],
-  ['invalid UTF-8 bytes', jwtWithSegment(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]).toString('base64url'))],
-  ['lone UTF-8 continuation byte', jwtWithSegment(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0x22, 0x7d]).toString('base64url'))],
-  ['overlong UTF-8 encoding', jwtWithSegment(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d]).toString('base64url'))],
+  [
+    'invalid UTF-8 bytes',
+    jwtWithSegment(
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]).toString('base64url'),
+    ),
+  ],
+  [
+    'lone UTF-8 continuation byte',
+    jwtWithSegment(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0x22, 0x7d]).toString('base64url')),
+  ],
+  [
+    'overlong UTF-8 encoding',
+    jwtWithSegment(
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d]).toString('base64url'),
+    ),
+  ],
   ['huge token (64 kB)', makeJwt({ wid: 'w', junk: 'x'.repeat(64 * 1024) })],
 ];
 for (const [label, token] of GARBAGE) {
@@ -108,7 +129,21 @@ test('the invalid-UTF-8 fixture really is invalid (else the row above tests noth
 
 test('non-string inputs give null, never throw', () => {
   const token = makeJwt({ wid: 'w' });
-  for (const value of [null, undefined, 42, 0, true, {}, [], [token], { token }, Symbol('t'), 1n, () => token, new String(token)]) {
+  for (const value of [
+    null,
+    undefined,
+    42,
+    0,
+    true,
+    {},
+    [],
+    [token],
+    { token },
+    Symbol('t'),
+    1n,
+    () => token,
+    new String(token),
+  ]) {
     assert.is(decodeTokenClaims(value), null);
   }
 });

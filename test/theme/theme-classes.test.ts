@@ -53,7 +53,19 @@ test('every canonical name normalises to itself', () => {
 
 test('unknown or non-string names fall back to blue', () => {
   assert.is(DEFAULT_THEME, 'blue');
-  for (const input of ['', 'fuchsia', 'blue-ish', 'light--green', 'theme-cobalt', 'dark mode!', null, undefined, 3, {}, ['red']]) {
+  for (const input of [
+    '',
+    'fuchsia',
+    'blue-ish',
+    'light--green',
+    'theme-cobalt',
+    'dark mode!',
+    null,
+    undefined,
+    3,
+    {},
+    ['red'],
+  ]) {
     assert.is(normaliseThemeName(input), 'blue', String(input));
   }
 });
@@ -68,19 +80,34 @@ const settings = (over: Partial<ThemeSettings> = {}): ThemeSettings => ({
 
 test('themeClasses: one theme, font class, font size; dark-mode only when on', () => {
   assert.equal(themeClasses(settings()), ['theme-blue', 'custom-typography', 'font-size-medium']);
-  assert.equal(themeClasses(settings({ theme: 'night-blue', darkMode: true, fontClass: 'serif-typography', fontSize: 'x-small' })), [
-    'theme-night-blue',
-    'dark-mode',
-    'serif-typography',
-    'font-size-x-small',
-  ]);
+  assert.equal(
+    themeClasses(
+      settings({ theme: 'night-blue', darkMode: true, fontClass: 'serif-typography', fontSize: 'x-small' }),
+    ),
+    ['theme-night-blue', 'dark-mode', 'serif-typography', 'font-size-x-small'],
+  );
 });
 
 test('isManagedClass knows exactly the managed classes', () => {
-  for (const cls of ['dark-mode', 'theme-blue', 'theme-gypsum-night', 'mono-typography', 'font-size-x-large']) {
+  for (const cls of [
+    'dark-mode',
+    'theme-blue',
+    'theme-gypsum-night',
+    'mono-typography',
+    'font-size-x-large',
+  ]) {
     assert.ok(isManagedClass(cls), cls);
   }
-  for (const cls of ['portal-x', 'theme-unknownthing', 'theme-', 'font-size-huge', 'typography', 'dark', 'blue', 'Theme-blue']) {
+  for (const cls of [
+    'portal-x',
+    'theme-unknownthing',
+    'theme-',
+    'font-size-huge',
+    'typography',
+    'dark',
+    'blue',
+    'Theme-blue',
+  ]) {
     assert.not.ok(isManagedClass(cls), cls);
   }
 });
@@ -94,21 +121,31 @@ const classesOf = (body: HTMLElement): string[] => Array.from(body.classList);
 
 test('applyThemeClasses on an empty body sets exactly the managed classes', () => {
   const body = freshBody();
-  applyThemeClasses(body, settings({ theme: 'cobalt', darkMode: true, fontClass: 'mono-typography', fontSize: 'large' }));
+  applyThemeClasses(
+    body,
+    settings({ theme: 'cobalt', darkMode: true, fontClass: 'mono-typography', fontSize: 'large' }),
+  );
   assert.equal(classesOf(body).sort(), ['dark-mode', 'font-size-large', 'mono-typography', 'theme-cobalt']);
 });
 
 test("applyThemeClasses keeps the host's own classes", () => {
   const body = freshBody('portal-x theme-unknownthing js-ready');
   applyThemeClasses(body, settings({ theme: 'red' }));
-  for (const host of ['portal-x', 'theme-unknownthing', 'js-ready']) assert.ok(body.classList.contains(host), host);
+  for (const host of ['portal-x', 'theme-unknownthing', 'js-ready'])
+    assert.ok(body.classList.contains(host), host);
 });
 
 test('re-applying leaves exactly one theme-*, one font class and one font-size-*', () => {
   const body = freshBody('portal-x');
   applyThemeClasses(body, settings({ theme: 'abyss', fontClass: 'serif-typography', fontSize: 'small' }));
-  applyThemeClasses(body, settings({ theme: 'light-green', fontClass: 'mono-typography', fontSize: 'x-large' }));
-  applyThemeClasses(body, settings({ theme: 'mist-blue', fontClass: 'custom-typography', fontSize: 'medium' }));
+  applyThemeClasses(
+    body,
+    settings({ theme: 'light-green', fontClass: 'mono-typography', fontSize: 'x-large' }),
+  );
+  applyThemeClasses(
+    body,
+    settings({ theme: 'mist-blue', fontClass: 'custom-typography', fontSize: 'medium' }),
+  );
   const classes = classesOf(body);
   const managedThemes = classes.filter((c) => c.startsWith('theme-') && isManagedClass(c));
   assert.equal(managedThemes, ['theme-mist-blue']);

@@ -30,7 +30,7 @@ const el = (doc: Document, tag: string, className: string, text: string): HTMLEl
   return node;
 };
 
-/** The log bound to its `<ol>`; `add` appends one entry, `clear` empties it. */
+/** The log bound to its container; `add` appends one entry, `clear` empties it. */
 export type MessageLog = { add(entry: LogEntry): void; clear(): void };
 
 /** Wires the log to `list`; `now` is injectable for tests. */
@@ -38,7 +38,7 @@ export function createMessageLog(list: HTMLElement, now: () => Date = () => new 
   const doc = list.ownerDocument;
   return {
     add(entry) {
-      const item = doc.createElement('li');
+      const item = doc.createElement('div');
       item.className = `entry ${entry.direction}`;
       const at = now();
       const stamp = el(doc, 'time', 'at', time(at));

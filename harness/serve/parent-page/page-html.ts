@@ -63,12 +63,12 @@ ${select('user', 'User', users, initial.user)}
 ${select('route', 'Route', same(ROUTES), initial.route)}
 ${select('player-data', 'Player data', player, initial.playerData && demo ? 'demo' : 'none')}
 </form>
-<section class="stage" aria-label="Embedded app">
+<section class="stage" aria-label="Embedded app" tabindex="0">
 <iframe id="app-frame" title="Notes" width="${initial.frameWidth}" height="640"></iframe>
 </section>
 <section class="log-panel">
 <div class="log-head"><h2 id="log-title">Message log</h2><button type="button" id="clear-log">Clear log</button></div>
-<ol id="message-log" class="log" role="log" aria-live="polite" aria-labelledby="log-title"></ol>
+<div id="message-log" class="log" role="log" aria-live="polite" aria-labelledby="log-title" tabindex="0"></div>
 </section>
 </main>
 </body>

@@ -27,7 +27,14 @@ export function wireContext(over: Partial<WireParentContext> = {}): WireParentCo
     locale: 'en',
     theme: { name: 'blue' },
     darkMode: false,
-    user: { token: fakeJwt({ wid: 'wid-zoe', email: 'zoe@example.com', given_name: 'Zoë', family_name: 'Ångström' }) },
+    user: {
+      token: fakeJwt({
+        wid: 'wid-zoe',
+        email: 'zoe@example.com',
+        given_name: 'Zoë',
+        family_name: 'Ångström',
+      }),
+    },
     playerData: { resourceId: 'r1', resourceTitle: 'Intro video', courseId: 'c1', currentTime: 75 },
     ...over,
   };
@@ -61,7 +68,11 @@ export type ScenarioOptions = {
 export async function openScenario(browser: Browser, options: ScenarioOptions): Promise<Scenario> {
   const app: Running = await serveApp(DIST, options.api);
   const parentHost = options.parentHost ?? 'localhost';
-  const parent = await serveParent(parentHost === 'localhost' ? '127.0.0.1' : parentHost, `${app.origin}${options.route ?? '/'}`, options.width);
+  const parent = await serveParent(
+    parentHost === 'localhost' ? '127.0.0.1' : parentHost,
+    `${app.origin}${options.route ?? '/'}`,
+    options.width,
+  );
   const parentUrl = parent.origin.replace('127.0.0.1', parentHost);
   const page = await browser.newPage();
   const messages: ConsoleMessage[] = [];
@@ -78,9 +89,13 @@ export async function openScenario(browser: Browser, options: ScenarioOptions): 
     page,
     frame,
     console: messages,
-    received: () => page.evaluate(() => (window as unknown as { received: { origin: string; data: unknown }[] }).received),
+    received: () =>
+      page.evaluate(() => (window as unknown as { received: { origin: string; data: unknown }[] }).received),
     send: (requestId, ctx) =>
-      page.evaluate(([r, c]) => (window as unknown as { send: (r: unknown, c: unknown) => void }).send(r, c), [requestId, ctx] as const),
+      page.evaluate(
+        ([r, c]) => (window as unknown as { send: (r: unknown, c: unknown) => void }).send(r, c),
+        [requestId, ctx] as const,
+      ),
     async close() {
       await page.close();
       await Promise.all([app.close(), parent.close()]);

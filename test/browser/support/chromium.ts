@@ -19,7 +19,11 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Starts a fresh headless Chromium; close it in the suite's `after`. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/** Starts a fresh headless Chromium; close it in the suite's `after`. `extraArgs` add flags. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    headless: true,
+  });
 }

@@ -21,8 +21,10 @@ export const NOTES: Note[] = [
 export function createFakeApi() {
   const seen: Seen[] = [];
   const state = { status: 200 };
-  const json = (res: Parameters<ApiHandler>[1], status: number, body: unknown) =>
+  const json = (res: Parameters<ApiHandler>[1], status: number, body: unknown): undefined => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    return undefined;
+  };
   const handler: ApiHandler = (req, res, body) => {
     const path = (req.url ?? '').replace(/^\/api\/v1/, '');
     seen.push({ method: req.method ?? '', path, headers: req.headers, body });
@@ -34,7 +36,9 @@ export function createFakeApi() {
     }
     if (path === '/notes/recent') return json(res, 200, NOTES);
     if (path === '/notes/list/course') {
-      return json(res, 200, [{ courseId: 'c1', courseTitle: 'Biology 101', noteCount: 3, updatedOn: NOTES[0]?.updatedOn }]);
+      return json(res, 200, [
+        { courseId: 'c1', courseTitle: 'Biology 101', noteCount: 3, updatedOn: NOTES[0]?.updatedOn },
+      ]);
     }
     return false;
   };

@@ -5,7 +5,10 @@
  */
 import { listen, type Running } from './static-app.ts';
 
-const PAGE = (appUrl: string, width: number) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
+const PAGE = (
+  appUrl: string,
+  width: number,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>
 <body><main><h1>Portal</h1><iframe title="Notes" src="${appUrl}" style="width:${width}px;height:600px;border:0"></iframe></main>
 <script>
   const frame = document.querySelector('iframe');

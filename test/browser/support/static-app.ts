@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 
 /** A fake API: answers a request under /api/v1, or returns false to fall through to 404. */
-export type ApiHandler = (req: IncomingMessage, res: ServerResponse, body: string) => void | boolean;
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse, body: string) => boolean | undefined;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,7 +22,10 @@ const TYPES: Record<string, string> = {
 export type Running = { origin: string; server: Server; close(): Promise<void> };
 
 /** Starts a server on `host` (a loopback address), port 0, and resolves once it listens. */
-export function listen(host: string, handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Running> {
+export function listen(
+  host: string,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Running> {
   const server = createServer(handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -31,10 +34,11 @@ export function listen(host: string, handler: (req: IncomingMessage, res: Server
       resolve({
         origin: `http://${host}:${port}`,
         server,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });
@@ -55,7 +59,8 @@ export function serveApp(dist: string, api: ApiHandler, host = '127.0.0.1'): Pro
       return;
     }
     let file = normalize(join(dist, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
+    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory())
+      file = join(dist, 'index.html');
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });

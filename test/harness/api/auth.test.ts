@@ -46,7 +46,10 @@ test('alg none and other algorithms are refused', () => {
   const payload = { wid: 'w1', exp: 9e9 };
   const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
   assert.is(reason(verifyToken(none, SECRET, at(T0))), 'token algorithm must be HS256');
-  assert.is(reason(verifyToken(signJwt({ alg: 'HS512' }, payload, SECRET), SECRET, at(T0))), 'token algorithm must be HS256');
+  assert.is(
+    reason(verifyToken(signJwt({ alg: 'HS512' }, payload, SECRET), SECRET, at(T0))),
+    'token algorithm must be HS256',
+  );
 });
 
 test('malformed tokens are refused without throwing', () => {
@@ -56,9 +59,18 @@ test('malformed tokens are refused without throwing', () => {
 });
 
 test('a token without exp or without wid is refused', () => {
-  assert.is(reason(verifyToken(signJwt({ alg: 'HS256' }, { wid: 'w' }, SECRET), SECRET)), 'token has no exp claim');
-  assert.is(reason(verifyToken(signJwt({ alg: 'HS256' }, { exp: 9e9 }, SECRET), SECRET)), 'token has no wid claim');
-  assert.is(reason(verifyToken(signJwt({ alg: 'HS256' }, { wid: '', exp: 9e9 }, SECRET), SECRET)), 'token has no wid claim');
+  assert.is(
+    reason(verifyToken(signJwt({ alg: 'HS256' }, { wid: 'w' }, SECRET), SECRET)),
+    'token has no exp claim',
+  );
+  assert.is(
+    reason(verifyToken(signJwt({ alg: 'HS256' }, { exp: 9e9 }, SECRET), SECRET)),
+    'token has no wid claim',
+  );
+  assert.is(
+    reason(verifyToken(signJwt({ alg: 'HS256' }, { wid: '', exp: 9e9 }, SECRET), SECRET)),
+    'token has no wid claim',
+  );
 });
 
 test('a token with nbf in the future is refused', () => {

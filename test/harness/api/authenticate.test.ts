@@ -7,7 +7,14 @@ const SECRET = 's';
 const now = () => new Date('2024-05-01T00:00:00Z');
 const token = signToken({ wid: 'w1', given_name: 'Zoë', family_name: 'Dubois' }, SECRET, 3600, now);
 const headers = (o: Record<string, string | undefined> = {}) => {
-  const h: Record<string, string | undefined> = { authorization: `Bearer ${token}`, rootorg: 'ro', org: 'o', wid: 'w1', domain: 'd', ...o };
+  const h: Record<string, string | undefined> = {
+    authorization: `Bearer ${token}`,
+    rootorg: 'ro',
+    org: 'o',
+    wid: 'w1',
+    domain: 'd',
+    ...o,
+  };
   return Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined));
 };
 const outcome = (o: Record<string, string | undefined> = {}) => {

@@ -21,18 +21,41 @@ test('collectCourse groups module → resource, course-level notes first, natura
   const notes = [
     makeNote(1, { moduleId: 'm10', moduleTitle: 'Module 10', refId: 'r3', refTitle: 'Gamma' }),
     makeNote(2, { moduleId: 'm2', moduleTitle: 'Module 2', refId: 'r2', refTitle: 'Beta' }),
-    makeNote(3, { moduleId: 'm2', moduleTitle: 'Module 2', refId: 'r1', refTitle: 'Alpha', anchor: { kind: 'time', seconds: 90 } }),
-    makeNote(4, { moduleId: 'm2', moduleTitle: 'Module 2', refId: 'r1', refTitle: 'Alpha', anchor: { kind: 'time', seconds: 30 } }),
+    makeNote(3, {
+      moduleId: 'm2',
+      moduleTitle: 'Module 2',
+      refId: 'r1',
+      refTitle: 'Alpha',
+      anchor: { kind: 'time', seconds: 90 },
+    }),
+    makeNote(4, {
+      moduleId: 'm2',
+      moduleTitle: 'Module 2',
+      refId: 'r1',
+      refTitle: 'Alpha',
+      anchor: { kind: 'time', seconds: 30 },
+    }),
     makeNote(5, { moduleId: null, moduleTitle: null, refId: 'c1', refTitle: 'Course' }),
     makeNote(6, { courseId: 'other' }),
   ];
   const c = collectCourse(notes, 'c1', null);
   assert.is(c.courseTitle, 'Course');
   assert.equal(
-    c.modules.map((m) => [m.moduleId, m.moduleTitle, m.resources.map((r) => [r.refId, r.notes.map((n) => n.noteId)])]),
+    c.modules.map((m) => [
+      m.moduleId,
+      m.moduleTitle,
+      m.resources.map((r) => [r.refId, r.notes.map((n) => n.noteId)]),
+    ]),
     [
       ['', '', [['c1', ['n-00005']]]],
-      ['m2', 'Module 2', [['r1', ['n-00004', 'n-00003']], ['r2', ['n-00002']]]],
+      [
+        'm2',
+        'Module 2',
+        [
+          ['r1', ['n-00004', 'n-00003']],
+          ['r2', ['n-00002']],
+        ],
+      ],
       ['m10', 'Module 10', [['r3', ['n-00001']]]],
     ],
   );

@@ -1,12 +1,12 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openDataFile, writeSnapshot } from '../../../harness/api/data-file.ts';
 import { HEADER_LINE } from '../../../harness/api/data-format.ts';
 import { putLine } from '../../../harness/api/note-shape.ts';
-import { makeNote } from './support/notes.ts';
 import { tempDir } from './support/api-fixture.ts';
+import { makeNote } from './support/notes.ts';
 
 const owner = { rootOrg: 'ro', org: 'o', wid: 'w' };
 const seed = () => [{ owner, note: makeNote(1) }];
@@ -33,7 +33,11 @@ test('broken or foreign files are refused by name and left byte-for-byte untouch
     const cases: [string, Buffer, RegExp][] = [
       ['foreign.json', Buffer.from('{"users":[1,2]}\n'), /is not a notes-harness data file/],
       ['binary.bin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1]), /binary data/],
-      ['damaged.ndjson', Buffer.from(`${HEADER_LINE}{oops\n${putLine(seed()[0]!)}`), /line 2 is not valid JSON/],
+      [
+        'damaged.ndjson',
+        Buffer.from(`${HEADER_LINE}{oops\n${putLine(seed()[0]!)}`),
+        /line 2 is not valid JSON/,
+      ],
       ['empty.ndjson', Buffer.alloc(0), /is empty/],
     ];
     for (const [name, content, why] of cases) {
@@ -60,9 +64,15 @@ test('a torn tail and dead lines are compacted away on open', async () => {
     const path = join(dir, 'notes.ndjson');
     const n1 = makeNote(1);
     const n1v2 = { ...n1, version: 2 };
-    await writeFile(path, HEADER_LINE + putLine({ owner, note: n1 }) + putLine({ owner, note: n1v2 }) + '{"op":"pu');
+    await writeFile(
+      path,
+      `${HEADER_LINE + putLine({ owner, note: n1 }) + putLine({ owner, note: n1v2 })}{"op":"pu`,
+    );
     const opened = await openDataFile(path, seed);
-    assert.equal(opened.notes.map((o) => o.note.version), [2]);
+    assert.equal(
+      opened.notes.map((o) => o.note.version),
+      [2],
+    );
     assert.is(await readFile(path, 'utf8'), HEADER_LINE + putLine({ owner, note: n1v2 }));
   } finally {
     await remove();

@@ -54,12 +54,24 @@ test('a header-only file is valid and empty', () => {
 
 test('foreign, binary, empty and damaged files are refused with the reason', () => {
   assert.is(errorOf(''), 'is empty, so it is not a notes-harness data file');
-  assert.is(errorOf('{"notes":[]}\n'), 'is not a notes-harness data file (its first line is not the notes-harness header)');
-  assert.is(errorOf('[1,2,3]\n'), 'is not a notes-harness data file (its first line is not the notes-harness header)');
+  assert.is(
+    errorOf('{"notes":[]}\n'),
+    'is not a notes-harness data file (its first line is not the notes-harness header)',
+  );
+  assert.is(
+    errorOf('[1,2,3]\n'),
+    'is not a notes-harness data file (its first line is not the notes-harness header)',
+  );
   assert.is(errorOf('hello world\n'), 'is not a notes-harness data file (its first line is not JSON)');
   assert.is(errorOf('{"notes":[]}'), 'is not a notes-harness data file (it has no complete first line)');
-  assert.is(errorOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2])), 'is not a notes-harness data file (it contains binary data)');
-  assert.is(errorOf(Uint8Array.from([0xc3, 0x28, 0x0a])), 'is not a notes-harness data file (it is not UTF-8 text)');
+  assert.is(
+    errorOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2])),
+    'is not a notes-harness data file (it contains binary data)',
+  );
+  assert.is(
+    errorOf(Uint8Array.from([0xc3, 0x28, 0x0a])),
+    'is not a notes-harness data file (it is not UTF-8 text)',
+  );
   assert.is(
     errorOf('{"format":"notes-harness","version":2}\n'),
     'has notes-harness format version 2; this harness reads version 1',
@@ -67,7 +79,10 @@ test('foreign, binary, empty and damaged files are refused with the reason', () 
   const good = putLine({ owner, note: makeNote(1) });
   assert.is(errorOf(`${HEADER_LINE}{broken\n${good}`), 'is damaged: line 2 is not valid JSON');
   assert.is(errorOf(`${HEADER_LINE}${good}\n${good}`), 'is damaged: line 3 is not valid JSON');
-  assert.is(errorOf(`${HEADER_LINE}${good}{"op":"put","owner":{},"note":{}}\n`), 'is damaged: line 3 is not a valid change record');
+  assert.is(
+    errorOf(`${HEADER_LINE}${good}{"op":"put","owner":{},"note":{}}\n`),
+    'is damaged: line 3 is not a valid change record',
+  );
   const badNote = JSON.stringify({ op: 'put', owner, note: { ...makeNote(1), version: 0 } });
   assert.is(errorOf(`${HEADER_LINE}${badNote}\n`), 'is damaged: line 2 is not a valid change record');
 });

@@ -1,13 +1,25 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NO_FAULTS, decideFault, mergeFaults } from '../../../harness/api/faults.ts';
+import { decideFault, mergeFaults, NO_FAULTS } from '../../../harness/api/faults.ts';
 
 test('one draw splits calls into hang, fail and pass', () => {
   const f = { latencyMs: 0, timeoutRate: 0.1, failRate: 0.2 };
-  assert.is(decideFault(f, () => 0.05), 'hang');
-  assert.is(decideFault(f, () => 0.1), 'fail');
-  assert.is(decideFault(f, () => 0.29), 'fail');
-  assert.is(decideFault(f, () => 0.31), 'pass');
+  assert.is(
+    decideFault(f, () => 0.05),
+    'hang',
+  );
+  assert.is(
+    decideFault(f, () => 0.1),
+    'fail',
+  );
+  assert.is(
+    decideFault(f, () => 0.29),
+    'fail',
+  );
+  assert.is(
+    decideFault(f, () => 0.31),
+    'pass',
+  );
 });
 
 test('with no rates, random is never consulted', () => {

@@ -6,7 +6,10 @@ const bytes = (...parts: (number[] | string)[]): Uint8Array =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 test('recognises PNG, JPEG, GIF (87a/89a) and WebP by magic bytes', () => {
-  assert.equal(sniffImage(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a, 0])), { ext: 'png', type: 'image/png' });
+  assert.equal(sniffImage(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a, 0])), {
+    ext: 'png',
+    type: 'image/png',
+  });
   assert.equal(sniffImage(bytes([0xff, 0xd8, 0xff, 0xe0])), { ext: 'jpg', type: 'image/jpeg' });
   assert.equal(sniffImage(bytes('GIF87a')), { ext: 'gif', type: 'image/gif' });
   assert.equal(sniffImage(bytes('GIF89a', [1, 2])), { ext: 'gif', type: 'image/gif' });

@@ -35,7 +35,9 @@ test('parses what fetch sends: a file and a text field, bytes intact', async () 
 test('a body containing the boundary text without CRLF is not split', () => {
   const b = 'XyZ';
   const payload = 'data --XyZ inside';
-  const body = Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="a"\r\n\r\n${payload}\r\n--${b}--\r\n`);
+  const body = Buffer.from(
+    `--${b}\r\nContent-Disposition: form-data; name="a"\r\n\r\n${payload}\r\n--${b}--\r\n`,
+  );
   const r = parseMultipart(body, b);
   assert.ok(r.ok && r.value[0]?.data.toString() === payload);
 });
@@ -49,7 +51,10 @@ test('a preamble before the first boundary is skipped', () => {
 test('malformed bodies are refused with a 400 naming the problem', () => {
   const cases: [string, string][] = [
     ['no boundary at all', 'the boundary never appears'],
-    ['--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nunterminated', 'the closing boundary is missing'],
+    [
+      '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nunterminated',
+      'the closing boundary is missing',
+    ],
     ['--b\r\nContent-Disposition: form-data; name="x"\r\nno end of headers', 'part headers never end'],
     ['--b\r\nContent-Disposition: attachment; name="x"\r\n\r\n1\r\n--b--', 'a part is not form-data'],
     ['--b\r\nContent-Disposition: form-data\r\n\r\n1\r\n--b--', 'a part has no name'],

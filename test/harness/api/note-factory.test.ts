@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NewNote } from '../../../src/protocol/api-types.ts';
 import { applyUpdate, createNote } from '../../../harness/api/note-factory.ts';
+import type { NewNote } from '../../../src/protocol/api-types.ts';
 
 const fields: NewNote = {
   refId: 'r',
@@ -41,7 +41,10 @@ test('given domain, displayName and text are kept', () => {
 test('an update merges, bumps version and updatedOn, and re-derives text for new content', () => {
   const n = createNote({ ...fields, tags: ['a'] }, 'id', t1, defaults);
   const u = applyUpdate(n, { content: '<p>Changed</p>' }, t2, defaults);
-  assert.equal([u.noteId, u.createdOn, u.updatedOn, u.version], ['id', t1.toISOString(), t2.toISOString(), 2]);
+  assert.equal(
+    [u.noteId, u.createdOn, u.updatedOn, u.version],
+    ['id', t1.toISOString(), t2.toISOString(), 2],
+  );
   assert.is(u.text, 'Changed');
   assert.equal(u.tags, ['a']);
   const v = applyUpdate(u, { content: '<p>Again</p>', text: 'given' }, t2, defaults);

@@ -3,7 +3,10 @@ import * as assert from 'uvu/assert';
 import { plainText } from '../../../harness/api/plain-text.ts';
 
 test('blocks become lines, inline tags vanish', () => {
-  assert.is(plainText('<p>Hello <strong>world</strong></p><ul><li>a</li><li>b</li></ul>'), 'Hello world\na\nb');
+  assert.is(
+    plainText('<p>Hello <strong>world</strong></p><ul><li>a</li><li>b</li></ul>'),
+    'Hello world\na\nb',
+  );
   assert.is(plainText('line<br>next<br/>last'), 'line\nnext\nlast');
 });
 

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Note } from '../../../src/protocol/api-types.ts';
 import { decodeCursor } from '../../../harness/api/cursor.ts';
 import { compareNotes, cursorPage, matchesPath, offsetPage } from '../../../harness/api/query.ts';
 import type { FetchQuery, PathQuery } from '../../../harness/api/validate-filter.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
 import { makeNote } from './support/notes.ts';
 
 const filter = (f: Partial<FetchQuery> = {}): FetchQuery => ({

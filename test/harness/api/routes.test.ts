@@ -4,7 +4,9 @@ import { matchRoute } from '../../../harness/api/routes.ts';
 
 const summary = (method: string, path: string) => {
   const m = matchRoute(method, path);
-  return m.found ? `${m.route.method} ${m.route.path} ${JSON.stringify(m.params)}` : `${m.status} ${m.allow ?? ''}`;
+  return m.found
+    ? `${m.route.method} ${m.route.path} ${JSON.stringify(m.params)}`
+    : `${m.status} ${m.allow ?? ''}`;
 };
 
 test('the nine calls and the file route match with their parameters', () => {
@@ -18,7 +20,10 @@ test('the nine calls and the file route match with their parameters', () => {
   );
   assert.is(summary('GET', '/api/v1/notes/list/course'), 'GET /notes/list/course {}');
   assert.is(summary('GET', '/api/v1/notes/recent'), 'GET /notes/recent {}');
-  assert.is(summary('GET', '/api/v1/notes/collection/c/-'), 'GET /notes/collection/:courseId/:moduleId {"courseId":"c","moduleId":"-"}');
+  assert.is(
+    summary('GET', '/api/v1/notes/collection/c/-'),
+    'GET /notes/collection/:courseId/:moduleId {"courseId":"c","moduleId":"-"}',
+  );
   assert.is(summary('POST', '/api/v1/file/upload'), 'POST /file/upload {}');
   assert.is(summary('HEAD', '/api/v1/files/x.png'), 'GET /files/:name {"name":"x.png"}');
 });

@@ -5,8 +5,8 @@ import { isNote } from '../../../harness/api/note-shape.ts';
 import { plainText } from '../../../harness/api/plain-text.ts';
 import {
   DEMO_PLAYER_DATA,
-  SEEDED_USERS,
   findSeededUser,
+  SEEDED_USERS,
   seedData,
   tokenForUser,
 } from '../../../harness/api/seed.ts';
@@ -50,16 +50,27 @@ test('seed data is deterministic and every record is a valid note', () => {
 
 test('each learner has notes in 2–3 courses, with time and page anchors', () => {
   for (const user of SEEDED_USERS) {
-    const notes = seedData().filter((r) => r.owner.wid === user.wid).map((r) => r.note);
+    const notes = seedData()
+      .filter((r) => r.owner.wid === user.wid)
+      .map((r) => r.note);
     const courses = new Set(notes.map((n) => n.courseId));
     assert.ok(courses.size >= 2 && courses.size <= 3, user.name);
-    assert.ok(notes.some((n) => n.anchor?.kind === 'time'), `${user.name} time anchor`);
-    if (user.name !== 'amira') assert.ok(notes.some((n) => n.anchor?.kind === 'page'), `${user.name} page anchor`);
+    assert.ok(
+      notes.some((n) => n.anchor?.kind === 'time'),
+      `${user.name} time anchor`,
+    );
+    if (user.name !== 'amira')
+      assert.ok(
+        notes.some((n) => n.anchor?.kind === 'page'),
+        `${user.name} page anchor`,
+      );
   }
 });
 
 test('seed notes use several scripts and languages', () => {
-  const all = seedData().map((r) => r.note.text).join('\n');
+  const all = seedData()
+    .map((r) => r.note.text)
+    .join('\n');
   for (const sample of ['रेखीय', 'Überschriften', 'Première', 'Escribir', 'الانحدار', 'harmonic']) {
     assert.ok(all.includes(sample), sample);
   }

@@ -7,7 +7,14 @@ import type {
   NoteCollection,
   NotesPage,
 } from '../../../src/protocol/api-types.ts';
-import { type Client, type Fixture, clientFor, newNoteBody, seeded, startFixture } from './support/api-fixture.ts';
+import {
+  type Client,
+  clientFor,
+  type Fixture,
+  newNoteBody,
+  seeded,
+  startFixture,
+} from './support/api-fixture.ts';
 
 type Ctx = { fx: Fixture; asha: Client };
 const api = suite<Ctx>('server: every call, happy path');
@@ -26,7 +33,10 @@ api('POST /notes/add stores a note (201) with server fields and stamps', async (
   assert.is(r.headers.get('content-type'), 'application/json; charset=utf-8');
   const note = r.json as Note;
   assert.match(note.noteId, /^[0-9a-f-]{36}$/);
-  assert.equal([note.createdOn, note.updatedOn, note.version], ['2024-06-01T12:00:00.000Z', '2024-06-01T12:00:00.000Z', 1]);
+  assert.equal(
+    [note.createdOn, note.updatedOn, note.version],
+    ['2024-06-01T12:00:00.000Z', '2024-06-01T12:00:00.000Z', 1],
+  );
   assert.is(note.displayName, 'Asha Verma');
   assert.is(note.domain, 'portal.example.test');
   assert.is(note.text, 'Hello world');
@@ -37,26 +47,44 @@ api('POST /notes/fetch pages the seed newest first with totals', async ({ asha }
   assert.is(r.status, 200);
   const page = r.json as NotesPage;
   assert.is(page.total, 7);
-  assert.equal(page.notes.map((n) => n.noteId), ['seed-asha-07', 'seed-asha-06', 'seed-asha-05']);
+  assert.equal(
+    page.notes.map((n) => n.noteId),
+    ['seed-asha-07', 'seed-asha-06', 'seed-asha-05'],
+  );
   assert.type(page.nextCursor, 'string');
   const next = (await asha.post('/notes/fetch', { limit: 3, cursor: page.nextCursor })).json as NotesPage;
-  assert.equal(next.notes.map((n) => n.noteId), ['seed-asha-04', 'seed-asha-03', 'seed-asha-02']);
+  assert.equal(
+    next.notes.map((n) => n.noteId),
+    ['seed-asha-04', 'seed-asha-03', 'seed-asha-02'],
+  );
   const empty = await asha.post('/notes/fetch', '');
   assert.is((empty.json as NotesPage).notes.length, 7);
 });
 
 api('POST /notes/fetch searches text across languages and filters by refId', async ({ asha }) => {
   const hindi = (await asha.post('/notes/fetch', { query: 'प्रतिगमन' })).json as NotesPage;
-  assert.equal(hindi.notes.map((n) => n.noteId), ['seed-asha-03']);
-  const byRef = (await asha.post('/notes/fetch', { refId: 'res-ml-linear-video', order: 'oldest' })).json as NotesPage;
-  assert.equal(byRef.notes.map((n) => n.noteId), ['seed-asha-02', 'seed-asha-03']);
+  assert.equal(
+    hindi.notes.map((n) => n.noteId),
+    ['seed-asha-03'],
+  );
+  const byRef = (await asha.post('/notes/fetch', { refId: 'res-ml-linear-video', order: 'oldest' }))
+    .json as NotesPage;
+  assert.equal(
+    byRef.notes.map((n) => n.noteId),
+    ['seed-asha-02', 'seed-asha-03'],
+  );
   const byTitle = (await asha.post('/notes/fetch', { query: 'MACHINE learning' })).json as NotesPage;
   assert.is(byTitle.total, 5);
 });
 
 api('POST /notes/update merges changes and bumps the version', async ({ asha }) => {
   const added = (await asha.post('/notes/add', newNoteBody())).json as Note;
-  const r = await asha.post('/notes/update', { noteId: added.noteId, version: 1, content: '<p>Changed</p>', tags: ['x'] });
+  const r = await asha.post('/notes/update', {
+    noteId: added.noteId,
+    version: 1,
+    content: '<p>Changed</p>',
+    tags: ['x'],
+  });
   assert.is(r.status, 200);
   const note = r.json as Note;
   assert.equal([note.version, note.text, note.tags, note.refId], [2, 'Changed', ['x'], 'res-test']);
@@ -72,13 +100,25 @@ api('POST /notes/delete removes the note', async ({ asha }) => {
 
 api('GET /notes/fetch/… with flags and offsets', async ({ asha }) => {
   const all = (await asha.get('/notes/fetch/course-ml-101/-/-/1/2/0/oldest')).json as NotesPage;
-  assert.equal([all.total, all.notes.map((n) => n.noteId), all.nextCursor], [5, ['seed-asha-01', 'seed-asha-02'], '2']);
+  assert.equal(
+    [all.total, all.notes.map((n) => n.noteId), all.nextCursor],
+    [5, ['seed-asha-01', 'seed-asha-02'], '2'],
+  );
   const second = (await asha.get('/notes/fetch/course-ml-101/-/-/1/2/2/oldest')).json as NotesPage;
-  assert.equal(second.notes.map((n) => n.noteId), ['seed-asha-03', 'seed-asha-04']);
+  assert.equal(
+    second.notes.map((n) => n.noteId),
+    ['seed-asha-03', 'seed-asha-04'],
+  );
   const own = (await asha.get('/notes/fetch/course-ml-101/-/-/0/20/0/oldest')).json as NotesPage;
-  assert.equal(own.notes.map((n) => n.noteId), ['seed-asha-01']);
+  assert.equal(
+    own.notes.map((n) => n.noteId),
+    ['seed-asha-01'],
+  );
   const module = (await asha.get('/notes/fetch/-/module-ml-1/-/1/20/0/newest')).json as NotesPage;
-  assert.equal(module.notes.map((n) => n.noteId), ['seed-asha-04', 'seed-asha-03', 'seed-asha-02']);
+  assert.equal(
+    module.notes.map((n) => n.noteId),
+    ['seed-asha-04', 'seed-asha-03', 'seed-asha-02'],
+  );
 });
 
 api('GET /notes/list/course lists courses with counts', async ({ asha }) => {
@@ -113,12 +153,18 @@ api('GET /notes/collection groups a course and narrows to a module', async ({ as
   const titles = c.modules.slice(1).map((m) => m.moduleTitle);
   assert.equal(titles, ['Model evaluation', 'Supervised learning']);
   const one = (await asha.get('/notes/collection/course-ml-101/module-ml-1')).json as NoteCollection;
-  assert.equal(one.modules.map((m) => m.moduleId), ['module-ml-1']);
+  assert.equal(
+    one.modules.map((m) => m.moduleId),
+    ['module-ml-1'],
+  );
   const video = one.modules[0]?.resources.find((r) => r.refId === 'res-ml-linear-video');
-  assert.equal(video?.notes.map((n) => n.anchor), [
-    { kind: 'time', seconds: 192 },
-    { kind: 'time', seconds: 415 },
-  ]);
+  assert.equal(
+    video?.notes.map((n) => n.anchor),
+    [
+      { kind: 'time', seconds: 192 },
+      { kind: 'time', seconds: 415 },
+    ],
+  );
 });
 
 api('one log line per call: method, path, status, ms — never the token', async ({ fx, asha }) => {

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NoteOrder } from '../../../src/protocol/api-types.ts';
 import type { Journal } from '../../../harness/api/journal.ts';
 import { compareNotes } from '../../../harness/api/query.ts';
 import { createStore } from '../../../harness/api/store.ts';
+import type { NoteOrder } from '../../../src/protocol/api-types.ts';
 import { makeNote } from './support/notes.ts';
 
 /** A journal that records lines in memory. */
@@ -45,11 +45,19 @@ test('cached sorted views stay equal to a fresh sort through puts, updates and r
     if (kind === 0) await store.put(asha, makeNote(i));
     else if (kind === 1) {
       const cur = store.get(asha, makeNote(i).noteId);
-      if (cur) await store.put(asha, { ...cur, updatedOn: new Date(Date.UTC(2025, 0, 1, 0, next() % 500)).toISOString() });
+      if (cur)
+        await store.put(asha, {
+          ...cur,
+          updatedOn: new Date(Date.UTC(2025, 0, 1, 0, next() % 500)).toISOString(),
+        });
     } else await store.remove(asha, makeNote(i).noteId);
     for (const o of ORDERS) {
       const fresh = [...store.sorted(asha, 'newest')].sort(compareNotes(o));
-      assert.equal(store.sorted(asha, o).map((n) => n.noteId), fresh.map((n) => n.noteId), `${o} at step ${step}`);
+      assert.equal(
+        store.sorted(asha, o).map((n) => n.noteId),
+        fresh.map((n) => n.noteId),
+        `${o} at step ${step}`,
+      );
     }
   }
   assert.is(store.size(), store.sorted(asha, 'oldest').length);

@@ -3,18 +3,36 @@ import * as assert from 'uvu/assert';
 import { encodeCursor } from '../../../harness/api/cursor.ts';
 import { parseFilter, parsePathQuery } from '../../../harness/api/validate-filter.ts';
 
-const refusal = (r: { ok: boolean; status?: number; error?: string }) => (r.ok ? 'ok' : `${r.status} ${r.error}`);
+const refusal = (r: { ok: boolean; status?: number; error?: string }) =>
+  r.ok ? 'ok' : `${r.status} ${r.error}`;
 
 test('an empty filter means all notes, newest first, 20 per page', () => {
   assert.equal(parseFilter({}), {
     ok: true,
-    value: { refId: null, moduleId: null, courseId: null, query: null, tags: [], order: 'newest', limit: 20, after: null },
+    value: {
+      refId: null,
+      moduleId: null,
+      courseId: null,
+      query: null,
+      tags: [],
+      order: 'newest',
+      limit: 20,
+      after: null,
+    },
   });
 });
 
 test('values are kept; blank query and ids mean none', () => {
   const cursor = encodeCursor({ order: 'oldest', key: '2024-01-01T00:00:00.000Z', noteId: 'n' });
-  const r = parseFilter({ refId: 'r', moduleId: '', query: '  ', tags: ['x'], order: 'oldest', limit: 100, cursor });
+  const r = parseFilter({
+    refId: 'r',
+    moduleId: '',
+    query: '  ',
+    tags: ['x'],
+    order: 'oldest',
+    limit: 100,
+    cursor,
+  });
   assert.ok(r.ok);
   if (!r.ok) return;
   assert.equal([r.value.refId, r.value.moduleId, r.value.query, r.value.limit], ['r', null, null, 100]);
@@ -40,12 +58,29 @@ test('bad fields are 400s naming the field', () => {
 });
 
 const path = (p: Partial<Record<string, string>>) =>
-  parsePathQuery({ courseId: '-', moduleId: '-', refId: '-', flag: '1', limit: '20', offset: '0', order: 'newest', ...p });
+  parsePathQuery({
+    courseId: '-',
+    moduleId: '-',
+    refId: '-',
+    flag: '1',
+    limit: '20',
+    offset: '0',
+    order: 'newest',
+    ...p,
+  });
 
 test('path parameters: - means any id, flag 1/0, numbers parsed', () => {
   assert.equal(path({ courseId: 'c', flag: '0', limit: '5', offset: '10', order: 'updated' }), {
     ok: true,
-    value: { courseId: 'c', moduleId: null, refId: null, includeChildren: false, limit: 5, offset: 10, order: 'updated' },
+    value: {
+      courseId: 'c',
+      moduleId: null,
+      refId: null,
+      includeChildren: false,
+      limit: 5,
+      offset: 10,
+      order: 'updated',
+    },
   });
 });
 

@@ -4,7 +4,8 @@ import { MAX_CONTENT_BYTES } from '../../../harness/api/limits.ts';
 import { parseNewNote, parseNoteDelete, parseNoteUpdate } from '../../../harness/api/validate-note.ts';
 
 const base = { refId: 'r1', content: '<p>x</p>' };
-const refusal = (r: { ok: boolean; status?: number; error?: string }) => (r.ok ? 'ok' : `${r.status} ${r.error}`);
+const refusal = (r: { ok: boolean; status?: number; error?: string }) =>
+  r.ok ? 'ok' : `${r.status} ${r.error}`;
 
 test('a minimal add body gets empty defaults', () => {
   assert.equal(parseNewNote(base), {
@@ -59,15 +60,28 @@ test('each bad field is a 400 naming the field', () => {
 test('content and text over 100 kB of UTF-8 are 413; exactly 100 kB is fine', () => {
   const exact = 'a'.repeat(MAX_CONTENT_BYTES);
   assert.ok(parseNewNote({ ...base, content: exact }).ok);
-  assert.is(refusal(parseNewNote({ ...base, content: `${exact}a` })), '413 content must be at most 102400 bytes (UTF-8)');
+  assert.is(
+    refusal(parseNewNote({ ...base, content: `${exact}a` })),
+    '413 content must be at most 102400 bytes (UTF-8)',
+  );
   const hindi = 'अ'.repeat(Math.ceil(MAX_CONTENT_BYTES / 3) + 1);
   assert.ok(hindi.length < MAX_CONTENT_BYTES);
-  assert.is(refusal(parseNewNote({ ...base, content: hindi })), '413 content must be at most 102400 bytes (UTF-8)');
-  assert.is(refusal(parseNewNote({ ...base, text: `${exact}a` })), '413 text must be at most 102400 bytes (UTF-8)');
+  assert.is(
+    refusal(parseNewNote({ ...base, content: hindi })),
+    '413 content must be at most 102400 bytes (UTF-8)',
+  );
+  assert.is(
+    refusal(parseNewNote({ ...base, text: `${exact}a` })),
+    '413 text must be at most 102400 bytes (UTF-8)',
+  );
 });
 
 test('anchors and tags are normalised', () => {
-  const r = parseNewNote({ ...base, anchor: { kind: 'time', seconds: 12.5, extra: 1 }, tags: [' exam ', 'exam', 'हिंदी'] });
+  const r = parseNewNote({
+    ...base,
+    anchor: { kind: 'time', seconds: 12.5, extra: 1 },
+    tags: [' exam ', 'exam', 'हिंदी'],
+  });
   assert.ok(r.ok);
   if (!r.ok) return;
   assert.equal(r.value.anchor, { kind: 'time', seconds: 12.5 });
@@ -83,15 +97,27 @@ test('an update carries only the fields present, validated like an add', () => {
   assert.is(refusal(parseNoteUpdate({ version: 1 })), '400 noteId must be a non-empty string');
   assert.is(refusal(parseNoteUpdate({ noteId: 'n' })), '400 version must be an integer ≥ 1');
   assert.is(refusal(parseNoteUpdate({ noteId: 'n', version: '1' })), '400 version must be an integer ≥ 1');
-  assert.is(refusal(parseNoteUpdate({ noteId: 'n', version: 1, refId: '' })), '400 refId must be a non-empty string');
-  assert.is(refusal(parseNoteUpdate({ noteId: 'n', version: 1, content: '' })), '400 content must be a non-empty string');
+  assert.is(
+    refusal(parseNoteUpdate({ noteId: 'n', version: 1, refId: '' })),
+    '400 refId must be a non-empty string',
+  );
+  assert.is(
+    refusal(parseNoteUpdate({ noteId: 'n', version: 1, content: '' })),
+    '400 content must be a non-empty string',
+  );
   const big = 'b'.repeat(MAX_CONTENT_BYTES + 1);
-  assert.is(refusal(parseNoteUpdate({ noteId: 'n', version: 1, content: big })), '413 content must be at most 102400 bytes (UTF-8)');
+  assert.is(
+    refusal(parseNoteUpdate({ noteId: 'n', version: 1, content: big })),
+    '413 content must be at most 102400 bytes (UTF-8)',
+  );
 });
 
 test('a delete needs a noteId; its version is optional', () => {
   assert.equal(parseNoteDelete({ noteId: 'n' }), { ok: true, value: { noteId: 'n', version: null } });
-  assert.equal(parseNoteDelete({ noteId: 'n', version: 3 }), { ok: true, value: { noteId: 'n', version: 3 } });
+  assert.equal(parseNoteDelete({ noteId: 'n', version: 3 }), {
+    ok: true,
+    value: { noteId: 'n', version: 3 },
+  });
   assert.is(refusal(parseNoteDelete({})), '400 noteId must be a non-empty string');
   assert.is(refusal(parseNoteDelete({ noteId: 'n', version: 0 })), '400 version must be an integer ≥ 1');
   assert.is(refusal(parseNoteDelete('n')), '400 body must be a JSON object');

@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ApiOptions, type RunningApi, startApi } from '../../../../harness/api/server.ts';
 import { SEEDED_USERS, type SeedUser, tokenForUser } from '../../../../harness/api/seed.ts';
+import { type ApiOptions, type RunningApi, startApi } from '../../../../harness/api/server.ts';
 
 /** The secret every test API uses. */
 export const TEST_SECRET = 'test-secret-for-the-mock-api';
@@ -31,12 +31,16 @@ export type Answer = { status: number; headers: Headers; json: unknown; bytes: B
 export async function answer(res: Response): Promise<Answer> {
   const bytes = Buffer.from(await res.arrayBuffer());
   let json: unknown = null;
-  if ((res.headers.get('content-type') ?? '').startsWith('application/json')) json = JSON.parse(bytes.toString('utf8'));
+  if ((res.headers.get('content-type') ?? '').startsWith('application/json'))
+    json = JSON.parse(bytes.toString('utf8'));
   return { status: res.status, headers: res.headers, json, bytes };
 }
 
 /** The five request headers for a learner, with optional overrides (undefined removes one). */
-export function headersFor(user: SeedUser, overrides: Record<string, string | undefined> = {}): Record<string, string> {
+export function headersFor(
+  user: SeedUser,
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string> {
   const base: Record<string, string | undefined> = {
     authorization: `Bearer ${tokenForUser(user, TEST_SECRET)}`,
     rootorg: user.rootOrg,
@@ -76,7 +80,13 @@ export function clientFor(api: RunningApi, user: SeedUser): Client {
 }
 
 /** A running API on a temp data file, plus a teardown that closes it and removes the folder. */
-export type Fixture = { api: RunningApi; dir: string; dataFile: string; logs: string[]; stop: () => Promise<void> };
+export type Fixture = {
+  api: RunningApi;
+  dir: string;
+  dataFile: string;
+  logs: string[];
+  stop: () => Promise<void>;
+};
 
 /** Starts an API for one test. */
 export async function startFixture(options: Partial<ApiOptions> = {}): Promise<Fixture> {

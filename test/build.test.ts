@@ -1,0 +1,106 @@
+/**
+ * The build (build.mjs): hashed, precompressed, parser-free output whose first load stays under the
+ * size ceiling (DESIGN §7: goal br 22 kB / gz 26 kB; this test fails above br 26 kB / gz 30 kB).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+// @ts-expect-error build.mjs is plain JavaScript without type declarations
+import { BuildOptionError, build, firstLoadTotals, resolveOptions, sizeTable } from '../build.mjs';
+
+type OutFile = { file: string; firstLoad: boolean; raw: number; gzip: number; brotli: number };
+type Built = { out: string; files: OutFile[] };
+
+/** Size ceilings a little above the DESIGN §7 goals, so size can't creep. */
+const CEILING = { brotli: 26_000, gzip: 30_000 };
+
+const test = suite<{ built: Built; dir: string }>('build');
+test.before(async (ctx) => {
+  ctx.dir = mkdtempSync(join(tmpdir(), 'notes-build-'));
+  const options = resolveOptions([
+    '--out',
+    ctx.dir,
+    '--allowed-domains',
+    'example.org,infosysapps.com',
+    '--dev-host',
+    'dev.example.org',
+  ]);
+  ctx.built = await build(options);
+});
+test.after((ctx) => rmSync(ctx.dir, { recursive: true, force: true }));
+
+test('first load stays under the size ceiling', ({ built }) => {
+  const totals = firstLoadTotals(built.files);
+  assert.ok(
+    totals.brotli <= CEILING.brotli,
+    `first load is ${totals.brotli} B brotli (ceiling ${CEILING.brotli})\n${sizeTable(built.files)}`,
+  );
+  assert.ok(totals.gzip <= CEILING.gzip, `first load is ${totals.gzip} B gzip (ceiling ${CEILING.gzip})`);
+  assert.ok(totals.brotli > 5_000, 'the measurement covers the real bundle');
+});
+
+test('every asset has a content hash and .gz/.br siblings', ({ built }) => {
+  for (const f of built.files) {
+    if (f.file !== 'index.html') assert.match(f.file, /-[A-Z0-9]{8}\.(js|css|json)$/, f.file);
+    assert.ok(existsSync(join(built.out, `${f.file}.gz`)), `${f.file}.gz`);
+    assert.ok(existsSync(join(built.out, `${f.file}.br`)), `${f.file}.br`);
+  }
+});
+
+test('index.html loads the hashed entry and stylesheet by absolute path', ({ built }) => {
+  const html = readFileSync(join(built.out, 'index.html'), 'utf8');
+  const js = built.files.find((f) => f.file.startsWith('assets/main-') && f.file.endsWith('.js'));
+  const css = built.files.find((f) => f.file.endsWith('.css'));
+  assert.ok(js && css);
+  assert.ok(html.includes(`<script type="module" src="/${js.file}">`));
+  assert.ok(html.includes(`<link rel="stylesheet" href="/${css.file}">`));
+  assert.ok(html.includes('<div id="app"></div>'));
+});
+
+test('no ICU parser ships; English is inlined, other locales are precompiled JSON', ({ built }) => {
+  const js = built.files
+    .filter((f) => f.file.endsWith('.js'))
+    .map((f) => readFileSync(join(built.out, f.file), 'utf8'))
+    .join('\n');
+  assert.not.ok(js.includes('EXPECT_ARGUMENT_CLOSING_BRACE'), 'the ICU parser is in the bundle');
+  assert.ok(js.includes('No notes'), 'English plural message inlined');
+  for (const locale of ['hi', 'fr', 'es', 'de', 'ar']) {
+    const f = built.files.find((x) => x.file.startsWith(`locales/${locale}-`));
+    assert.ok(f, `locale ${locale} emitted`);
+    const compiled = JSON.parse(readFileSync(join(built.out, f.file), 'utf8')) as Record<string, unknown>;
+    assert.ok(Object.values(compiled).every(Array.isArray), `${locale} is precompiled`);
+    assert.ok(js.includes(`/locales/${f.file.slice(8)}`), `bundle knows the URL of ${locale}`);
+  }
+});
+
+test('configuration flags reach the bundle', ({ built }) => {
+  const main = built.files.find((f) => f.file.startsWith('assets/main-') && f.file.endsWith('.js'));
+  const js = readFileSync(join(built.out, main?.file ?? ''), 'utf8');
+  assert.ok(js.includes('example.org'));
+  assert.ok(js.includes('dev.example.org'));
+});
+
+test('options: env, base path, and one clear error for bad values', () => {
+  const fromEnv = resolveOptions([], { NOTES_ALLOWED_DOMAINS: 'a.com, B.com', NOTES_BASE_PATH: '/notes' });
+  assert.equal(fromEnv.config.allowedDomains, ['a.com', 'b.com']);
+  assert.is(fromEnv.config.basePath, '/notes/');
+  assert.is(fromEnv.config.apiBase, '/notes/api/v1');
+  for (const bad of [
+    ['--allowed-domains', 'http://x.com'],
+    ['--allowed-domains', ''],
+    ['--dev-host', 'not a host'],
+    ['--base', 'notes'],
+    ['--api-base', 'javascript:alert(1)'],
+    ['--unknown'],
+  ]) {
+    assert.throws(
+      () => resolveOptions(bad, {}),
+      (e: unknown) => e instanceof BuildOptionError,
+      bad.join(' '),
+    );
+  }
+});
+
+test.run();

@@ -1,0 +1,182 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { HEADER_LINE } from '../../../harness/api/data-format.ts';
+import { type RunningApi, startApi } from '../../../harness/api/server.ts';
+import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
+import {
+  type Client,
+  clientFor,
+  headersFor,
+  newNoteBody,
+  seeded,
+  TEST_SECRET,
+  tempDir,
+} from './support/api-fixture.ts';
+
+const start = (dataFile: string) => startApi({ dataFile, secret: TEST_SECRET });
+
+/** Every note of a client's learner, via cursor pages. */
+async function allNotes(c: Client): Promise<Note[]> {
+  const out: Note[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = (await c.post('/notes/fetch', { limit: 100, order: 'oldest', cursor })).json as NotesPage;
+    out.push(...page.notes);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+test('adds, updates and deletes survive a restart exactly', async () => {
+  const { dir, remove } = await tempDir();
+  const dataFile = join(dir, 'notes.ndjson');
+  let api: RunningApi | null = await start(dataFile);
+  try {
+    const c = clientFor(api, seeded(1));
+    const added = (await c.post('/notes/add', newNoteBody({ tags: ['kept'] }))).json as Note;
+    await c.post('/notes/update', { noteId: added.noteId, version: 1, content: '<p>edited</p>' });
+    await c.post('/notes/delete', { noteId: 'seed-lukas-01' });
+    const before = await allNotes(c);
+    await api.close();
+    api = await start(dataFile);
+    const after = await allNotes(clientFor(api, seeded(1)));
+    assert.equal(after, before);
+    assert.ok(after.some((n) => n.noteId === added.noteId && n.version === 2 && n.text === 'edited'));
+    assert.not.ok(after.some((n) => n.noteId === 'seed-lukas-01'));
+  } finally {
+    await api?.close();
+    await remove();
+  }
+});
+
+test('a broken or foreign data file makes startApi reject, naming the file, and leaves it untouched', async () => {
+  const { dir, remove } = await tempDir();
+  try {
+    const cases: [string, Buffer][] = [
+      ['foreign.json', Buffer.from('{"some":"other app"}\n')],
+      ['binary.db', Buffer.from([0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x00, 0x01])],
+      ['broken.ndjson', Buffer.from(`${HEADER_LINE}{"op":"put"}\n{"op":"del"`)],
+    ];
+    for (const [name, bytes] of cases) {
+      const path = join(dir, name);
+      await writeFile(path, bytes);
+      const err = await start(path).then(
+        async (api) => {
+          await api.close();
+          return null;
+        },
+        (e: unknown) => e,
+      );
+      assert.instance(err, Error, name);
+      assert.match((err as Error).message, path);
+      assert.match((err as Error).message, 'left untouched');
+      assert.ok((await readFile(path)).equals(bytes), `${name} unchanged`);
+    }
+  } finally {
+    await remove();
+  }
+});
+
+test('a busy port is a clear error with code EADDRINUSE', async () => {
+  const { dir, remove } = await tempDir();
+  const first = await start(join(dir, 'a.ndjson'));
+  try {
+    const err = await startApi({
+      dataFile: join(dir, 'b.ndjson'),
+      secret: TEST_SECRET,
+      port: first.port,
+    }).then(
+      async (api) => {
+        await api.close();
+        return null;
+      },
+      (e: unknown) => e as NodeJS.ErrnoException,
+    );
+    assert.is(err?.code, 'EADDRINUSE');
+    assert.match(err?.message ?? '', `Port ${first.port} on 127.0.0.1 is already in use`);
+  } finally {
+    await first.close();
+    await remove();
+  }
+});
+
+const CHILD = fileURLToPath(new URL('./support/api-child.ts', import.meta.url));
+
+test('SIGKILL during concurrent adds: restart works and every acknowledged note is there', async () => {
+  const { dir, remove } = await tempDir();
+  const dataFile = join(dir, 'notes.ndjson');
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataFile, TEST_SECRET], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let api: RunningApi | null = null;
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      child.stdout.on('data', (d: Buffer) => {
+        buf += d.toString();
+        if (buf.includes('\n')) resolve((JSON.parse(buf.split('\n')[0] ?? '') as { url: string }).url);
+      });
+      child.once('exit', (code) => reject(new Error(`child exited early (${code})`)));
+    });
+    const user = seeded(0);
+    const acked: string[] = [];
+    let killed = false;
+    const worker = async (w: number) => {
+      for (let i = 0; !killed; i++) {
+        try {
+          const res = await fetch(`${url}/api/v1/notes/add`, {
+            method: 'POST',
+            headers: headersFor(user),
+            body: JSON.stringify(newNoteBody({ content: `<p>${w}-${i} ${'x'.repeat(2000)}</p>` })),
+          });
+          if (res.status === 201) acked.push(((await res.json()) as Note).noteId);
+        } catch {
+          return; // the server is gone
+        }
+        if (acked.length >= 150 && !killed) {
+          killed = true;
+          child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 24 }, (_, w) => worker(w)));
+    await exited;
+    assert.ok(acked.length >= 150);
+    api = await start(dataFile);
+    const ids = new Set((await allNotes(clientFor(api, user))).map((n) => n.noteId));
+    const lost = acked.filter((id) => !ids.has(id));
+    assert.equal(lost, [], 'no acknowledged note is lost');
+    assert.ok(ids.has('seed-asha-01'), 'the seed survived too');
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    await api?.close();
+    await remove();
+  }
+});
+
+test('a torn last line from a crash is ignored and the API starts', async () => {
+  const { dir, remove } = await tempDir();
+  const dataFile = join(dir, 'notes.ndjson');
+  let api: RunningApi | null = await start(dataFile);
+  try {
+    const c = clientFor(api, seeded(0));
+    const kept = (await c.post('/notes/add', newNoteBody())).json as Note;
+    await api.close();
+    await writeFile(dataFile, '{"op":"put","owner":{"rootOrg":"wingspan"', { flag: 'a' });
+    api = await start(dataFile);
+    const ids = (await allNotes(clientFor(api, seeded(0)))).map((n) => n.noteId);
+    assert.ok(ids.includes(kept.noteId));
+    assert.ok((await readFile(dataFile, 'utf8')).endsWith('\n'), 'compacted: no torn tail left');
+  } finally {
+    await api?.close();
+    await remove();
+  }
+});
+
+test.run();

@@ -1,0 +1,35 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cacheControlFor, contentSecurityPolicy, IMMUTABLE, staticHeaders } from '../../../harness/serve/app-headers.ts';
+
+test('hashed files under /assets and /locales are immutable for a year', () => {
+  assert.is(IMMUTABLE, 'public, max-age=31536000, immutable');
+  for (const p of ['/assets/main-AB12CD34.js', '/assets/main-EK6KICM5.css', '/assets/chunks/editor-Q2W3E4R5.js', '/locales/fr-O2XSJIPR.json', '/assets/main.AB12CD34.js']) {
+    assert.is(cacheControlFor(p), IMMUTABLE, p);
+  }
+});
+
+test('index.html, unhashed and outside files revalidate', () => {
+  for (const p of ['/index.html', '/', '/view', '/assets/main.js', '/locales/fr.json', '/robots.txt', '/main-AB12CD34.js']) {
+    assert.is(cacheControlFor(p), 'no-cache', p);
+  }
+});
+
+test('the CSP keeps code, styles, images and calls on the app origin, framing on the list', () => {
+  const csp = contentSecurityPolicy(['https://infosysapps.com', 'http://localhost:*']);
+  assert.is(
+    csp,
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors https://infosysapps.com http://localhost:*",
+  );
+  assert.match(contentSecurityPolicy([]), /frame-ancestors 'none'$/);
+});
+
+test('static headers add nosniff, no-referrer and Vary', () => {
+  const h = staticHeaders(['https://olympics.com']);
+  assert.is(h['X-Content-Type-Options'], 'nosniff');
+  assert.is(h['Referrer-Policy'], 'no-referrer');
+  assert.is(h.Vary, 'Accept-Encoding');
+  assert.match(h['Content-Security-Policy']!, /frame-ancestors https:\/\/olympics\.com$/);
+});
+
+test.run();

@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ensureDist, runBuild, staleReason } from '../../../harness/serve/ensure-dist.ts';
+
+const it = suite<{ root: string }>('ensure dist');
+
+const put = (root: string, rel: string, secondsAgo: number): void => {
+  const file = join(root, rel);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, rel);
+  const t = Date.now() / 1000 - secondsAgo;
+  utimesSync(file, t, t);
+};
+
+it.before.each((ctx) => {
+  ctx.root = mkdtempSync(join(tmpdir(), 'notes-ensure-dist-'));
+  put(ctx.root, 'src/main.tsx', 300);
+  put(ctx.root, 'src/notes/list.tsx', 300);
+  put(ctx.root, 'locales/fr.json', 300);
+  put(ctx.root, 'build.mjs', 300);
+});
+it.after.each((ctx) => rmSync(ctx.root, { recursive: true, force: true }));
+
+it('a missing dist/index.html needs a build', ({ root }) => {
+  assert.match(staleReason(root)!, /dist\/index\.html is missing/);
+});
+
+it('a dist newer than every source is reused', ({ root }) => {
+  put(root, 'dist/index.html', 100);
+  assert.is(staleReason(root), null);
+});
+
+it('a newer file under src/ or locales/, or a newer build.mjs, makes dist stale', ({ root }) => {
+  put(root, 'dist/index.html', 100);
+  put(root, 'src/notes/list.tsx', 10);
+  assert.match(staleReason(root)!, /src\/notes\/list\.tsx changed/);
+  put(root, 'src/notes/list.tsx', 300);
+  put(root, 'locales/fr.json', 10);
+  assert.match(staleReason(root)!, /locales\/fr\.json changed/);
+  put(root, 'locales/fr.json', 300);
+  put(root, 'build.mjs', 10);
+  assert.match(staleReason(root)!, /build\.mjs changed/);
+});
+
+it('ensureDist builds only when stale and says why', async ({ root }) => {
+  const lines: string[] = [];
+  let builds = 0;
+  const build = async () => {
+    builds += 1;
+    put(root, 'dist/index.html', 0);
+  };
+  await ensureDist(root, (l) => lines.push(l), build);
+  assert.is(builds, 1);
+  assert.match(lines[0]!, /building dist\/ \(dist\/index\.html is missing\)/);
+  await ensureDist(root, (l) => lines.push(l), build);
+  assert.is(builds, 1, 'fresh dist is reused');
+});
+
+it('runBuild rejects with one clear line when the build fails or is missing', async ({ root }) => {
+  writeFileSync(join(root, 'build.mjs'), 'process.exit(3)');
+  try {
+    await runBuild(root);
+    assert.unreachable();
+  } catch (err) {
+    assert.match((err as Error).message, /the build failed \(node build\.mjs exited with 3\)/);
+  }
+  rmSync(join(root, 'build.mjs'));
+  try {
+    await runBuild(root);
+    assert.unreachable();
+  } catch (err) {
+    assert.match((err as Error).message, /build\.mjs does not exist/);
+  }
+});
+
+it('runBuild resolves when the build succeeds', async ({ root }) => {
+  writeFileSync(join(root, 'build.mjs'), "import { writeFileSync, mkdirSync } from 'node:fs'; mkdirSync('dist'); writeFileSync('dist/index.html', process.argv.slice(2).join(' '));");
+  await runBuild(root);
+  assert.is(staleReason(root), null);
+});
+
+it.run();
