@@ -44,7 +44,8 @@ async function route(req: IncomingMessage, p: Pipeline, path: string): Promise<R
   let body: Buffer = Buffer.alloc(0);
   if (r.bodyLimit > 0) {
     const read = await readBody(req, r.bodyLimit);
-    if (!read.ok) return errorReply(read.status, read.error);
+    // A refused body may be partly unread: close the connection rather than drain it.
+    if (!read.ok) return errorReply(read.status, read.error, { Connection: 'close' });
     body = read.value;
   } else req.resume();
   return r.handle(

@@ -13,7 +13,11 @@ import { UsageError } from './usage-error.ts';
 export const USAGE_EXIT = 2;
 
 /** Runs the CLI on `argv` (user arguments only) and resolves with the exit code to use, or null while servers run. */
-export async function main(argv: string[], io: Io = processIo, env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
+export async function main(
+  argv: string[],
+  io: Io = processIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number | null> {
   let running: Running | undefined;
   const program = buildProgram(io, env, (r) => {
     running = r;
@@ -30,4 +34,3 @@ export async function main(argv: string[], io: Io = processIo, env: NodeJS.Proce
   stopOnSignals(running, io.out);
   return null;
 }
-

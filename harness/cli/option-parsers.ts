@@ -25,21 +25,24 @@ export function parsePort(value: string): number {
 /** A probability for fault injection, 0–1 inclusive. */
 export function parseRate(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) fail('Use a number from 0 to 1, e.g. 0.2.');
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    fail('Use a number from 0 to 1, e.g. 0.2.');
   return n;
 }
 
 /** Milliseconds ≥ 0, capped where Node timers stop working (about 24.8 days). */
 export function parseMs(value: string): number {
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || n > 2_147_483_647) fail('Use a number of milliseconds, 0 or more.');
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || n > 2_147_483_647)
+    fail('Use a number of milliseconds, 0 or more.');
   return n;
 }
 
 /** A token lifetime: whole seconds from 1 to 10 years. */
 export function parseSeconds(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 315_360_000) fail('Use a whole number of seconds, 1 or more.');
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 315_360_000)
+    fail('Use a whole number of seconds, 1 or more.');
   return n;
 }
 

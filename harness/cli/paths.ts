@@ -24,7 +24,10 @@ const writable = (dir: string): boolean => {
  * `.harness/data.jsonl` in the project (gitignored, survives restarts), or the same name under
  * the OS temp folder when the project is read-only (e.g. installed as a dependency).
  */
-export function defaultDataFile(root: string = PROJECT_ROOT, canWrite: (dir: string) => boolean = writable): string {
+export function defaultDataFile(
+  root: string = PROJECT_ROOT,
+  canWrite: (dir: string) => boolean = writable,
+): string {
   const local = join(root, '.harness');
   if (canWrite(local)) return join(local, 'data.jsonl');
   const temp = join(tmpdir(), 'notes-harness');

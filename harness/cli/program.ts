@@ -31,7 +31,11 @@ export function buildProgram(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runn
       outputError: (text, write) => write(`harness: ${oneLine(text)}\n`),
     })
     .addHelpText('after', EXAMPLES);
-  for (const cmd of [serveCommand(io, env, onRunning), apiCommand(io, env, onRunning), tokenCommand(io, env)]) {
+  for (const cmd of [
+    serveCommand(io, env, onRunning),
+    apiCommand(io, env, onRunning),
+    tokenCommand(io, env),
+  ]) {
     cmd.copyInheritedSettings(program);
     program.addCommand(cmd);
   }

@@ -11,7 +11,15 @@ import { openInBrowser } from '../serve/open-browser.ts';
 import { runServe, type ServeSettings } from '../serve/run-serve.ts';
 import { LOCALES, type Locale, type Route, themeLabel } from '../shared/choices.ts';
 import type { Io, Running } from './io.ts';
-import { parseFontSize, parseLocale, parseOrigin, parsePort, parseRoute, parseTheme, parseUser } from './option-parsers.ts';
+import {
+  parseFontSize,
+  parseLocale,
+  parseOrigin,
+  parsePort,
+  parseRoute,
+  parseTheme,
+  parseUser,
+} from './option-parsers.ts';
 import { defaultDataFile, ensureParentDir, PROJECT_ROOT } from './paths.ts';
 import { resolveSecret } from './secret.ts';
 import { addSharedOptions, faultsFrom, type SharedFlags } from './shared-options.ts';
@@ -40,7 +48,12 @@ Examples:
 
 Themes: ${THEME_NAMES.map(themeLabel).join(', ')}`;
 
-const opt = (flags: string, description: string, parse: (v: string) => unknown, fallback?: unknown): Option => {
+const opt = (
+  flags: string,
+  description: string,
+  parse: (v: string) => unknown,
+  fallback?: unknown,
+): Option => {
   const option = new Option(flags, description).argParser(parse);
   return fallback === undefined ? option : option.default(fallback);
 };
@@ -49,15 +62,30 @@ const opt = (flags: string, description: string, parse: (v: string) => unknown, 
 export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Running) => void): Command {
   const cmd = new Command('serve')
     .description('build dist/ if needed, then serve the app, the mock notes API and a mock portal page')
-    .addOption(opt('--origin <url>', 'origin of the mock parent page (http, no path)', parseOrigin, 'http://localhost:4200'))
+    .addOption(
+      opt(
+        '--origin <url>',
+        'origin of the mock parent page (http, no path)',
+        parseOrigin,
+        'http://localhost:4200',
+      ),
+    )
     .addOption(opt('--app-port <n>', 'app server port on 127.0.0.1 (0 = any free port)', parsePort, 4300))
     .addOption(opt('--api-port <n>', 'mock API port on 127.0.0.1 (0 = any free port)', parsePort, 4301))
     .addOption(opt('--locale <code>', `starting locale (${LOCALES.join(', ')})`, parseLocale, 'en'))
     .addOption(opt('--theme <name>', 'starting theme, e.g. blue or "light green"', parseTheme, 'blue'))
     .addOption(new Option('--dark', 'start in dark mode').default(false))
-    .addOption(opt('--font-size <size>', `starting font size (${FONT_SIZES.join(', ')})`, parseFontSize, 'medium'))
+    .addOption(
+      opt('--font-size <size>', `starting font size (${FONT_SIZES.join(', ')})`, parseFontSize, 'medium'),
+    )
     .addOption(opt('--route <path>', 'route the frame opens at (/, /view, /course)', parseRoute, '/'))
-    .addOption(opt('--user <name>', `seeded learner (${SEEDED_USERS.map((u) => u.name).join(', ')}; default: the first)`, parseUser))
+    .addOption(
+      opt(
+        '--user <name>',
+        `seeded learner (${SEEDED_USERS.map((u) => u.name).join(', ')}; default: the first)`,
+        parseUser,
+      ),
+    )
     .addOption(new Option('--open', 'open the parent page in a browser').default(false));
   return addSharedOptions(cmd)
     .addHelpText('after', EXAMPLES)
@@ -68,7 +96,11 @@ export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runn
 }
 
 /** Fills defaults that depend on the environment (data file, secret, first learner). */
-export function settingsFrom(flags: ServeFlags, env: NodeJS.ProcessEnv, root: string = PROJECT_ROOT): ServeSettings {
+export function settingsFrom(
+  flags: ServeFlags,
+  env: NodeJS.ProcessEnv,
+  root: string = PROJECT_ROOT,
+): ServeSettings {
   const dataFile = flags.data ?? defaultDataFile(root);
   ensureParentDir(dataFile);
   return {

@@ -23,9 +23,19 @@ Examples:
 export function tokenCommand(io: Io, env: NodeJS.ProcessEnv): Command {
   return new Command('token')
     .description('print a signed token (HS256 JWT) for a seeded learner; nothing else goes to stdout')
-    .addOption(new Option('--user <name>', `seeded learner (${SEEDED_USERS.map((u) => u.name).join(', ')})`).argParser(parseUser))
-    .addOption(new Option('--secret <s>', 'signing secret (default: $HARNESS_SECRET, else the dev secret)').argParser(parseSecret))
-    .addOption(new Option('--expires-in <seconds>', 'lifetime in seconds (default: 12 hours)').argParser(parseSeconds))
+    .addOption(
+      new Option('--user <name>', `seeded learner (${SEEDED_USERS.map((u) => u.name).join(', ')})`).argParser(
+        parseUser,
+      ),
+    )
+    .addOption(
+      new Option('--secret <s>', 'signing secret (default: $HARNESS_SECRET, else the dev secret)').argParser(
+        parseSecret,
+      ),
+    )
+    .addOption(
+      new Option('--expires-in <seconds>', 'lifetime in seconds (default: 12 hours)').argParser(parseSeconds),
+    )
     .addHelpText('after', EXAMPLES)
     .action((flags: TokenFlags) => runToken(flags, io, env));
 }

@@ -42,11 +42,19 @@ export function runBuild(root: string): Promise<void> {
       reject(new Error(`cannot build: ${join(root, 'build.mjs')} does not exist`));
       return;
     }
-    const child = spawn(process.execPath, ['build.mjs', '--quiet'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, ['build.mjs', '--quiet'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', (err) => reject(new Error(`cannot run the build: ${err.message}`)));
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`the build failed (node build.mjs exited with ${signal ?? code}); fix it and run serve again`));
+      else
+        reject(
+          new Error(
+            `the build failed (node build.mjs exited with ${signal ?? code}); fix it and run serve again`,
+          ),
+        );
     });
   });
 }

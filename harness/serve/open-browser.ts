@@ -33,7 +33,8 @@ export function findOpener(
 
 /** Opens `url` in the background; returns a line to print about what happened. */
 export function openInBrowser(url: string, opener: Opener | null = findOpener(url)): string {
-  if (!opener) return `harness: no browser opener is available here (xdg-open not found); open ${url} yourself`;
+  if (!opener)
+    return `harness: no browser opener is available here (xdg-open not found); open ${url} yourself`;
   const child = spawn(opener.command, opener.args, { stdio: 'ignore', detached: true });
   child.on('error', () => {});
   child.unref();

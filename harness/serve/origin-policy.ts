@@ -3,7 +3,12 @@
  * already lets embed it. The harness needs both to decide what to do with `--origin`: an allowed
  * origin the CSP misses is added; a refused one is never added (see harness/README.md).
  */
-import { type AppConfig, DEFAULT_CONFIG, frameAncestors, LOCAL_HOSTNAMES } from '../../src/config/app-config.ts';
+import {
+  type AppConfig,
+  DEFAULT_CONFIG,
+  frameAncestors,
+  LOCAL_HOSTNAMES,
+} from '../../src/config/app-config.ts';
 
 /** The allow-list the harness assumes the build used: `NOTES_ALLOWED_DOMAINS` (comma list) or the default. */
 export function harnessAppConfig(env: NodeJS.ProcessEnv = process.env): Pick<AppConfig, 'allowedDomains'> {
@@ -65,6 +70,7 @@ export function framePolicyFor(origin: string, config: Pick<AppConfig, 'allowedD
   const sources = frameAncestors(config).filter(isExpressibleSource);
   const allowed = isAllowedParentOrigin(origin, config);
   const extra = new URL(origin).origin;
-  if (allowed && isExpressibleSource(extra) && !sources.some((s) => sourceMatches(s, origin))) sources.push(extra);
+  if (allowed && isExpressibleSource(extra) && !sources.some((s) => sourceMatches(s, origin)))
+    sources.push(extra);
   return { sources, allowed };
 }

@@ -34,8 +34,18 @@ export const parentCsp = (appOrigin: string): string =>
     "form-action 'none'",
   ].join('; ');
 
-const send = (res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void => {
-  res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store', ...headers });
+const send = (
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  headers: Record<string, string> = {},
+): void => {
+  res.writeHead(status, {
+    'Content-Type': `${type}; charset=utf-8`,
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
   res.end(body);
 };
 
@@ -58,7 +68,10 @@ function handler(options: ParentServerOptions, parentOrigin: string) {
     if (url.pathname === '/' || url.pathname === '/index.html') {
       const token = mintToken(firstUser) ?? '';
       const html = renderParentPage({ ...config, token }, parentOrigin);
-      send(res, 200, 'text/html', html, { 'Content-Security-Policy': parentCsp(config.appOrigin), 'X-Content-Type-Options': 'nosniff' });
+      send(res, 200, 'text/html', html, {
+        'Content-Security-Policy': parentCsp(config.appOrigin),
+        'X-Content-Type-Options': 'nosniff',
+      });
     } else if (url.pathname === '/parent.js') {
       send(res, 200, 'text/javascript', assets.js, { 'X-Content-Type-Options': 'nosniff' });
     } else if (url.pathname === '/parent.css') {
@@ -66,7 +79,8 @@ function handler(options: ParentServerOptions, parentOrigin: string) {
     } else if (url.pathname === TOKEN_PATH) {
       const name = url.searchParams.get('user') ?? '';
       const token = mintToken(name);
-      if (token === undefined) send(res, 400, 'application/json', JSON.stringify({ error: `unknown user "${name.slice(0, 40)}"` }));
+      if (token === undefined)
+        send(res, 400, 'application/json', JSON.stringify({ error: `unknown user "${name.slice(0, 40)}"` }));
       else send(res, 200, 'application/json', JSON.stringify({ token }));
     } else if (url.pathname === '/favicon.ico') {
       res.writeHead(204).end();

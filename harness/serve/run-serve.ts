@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { API_BASE } from '../../src/protocol/api-types.ts';
 import type { FontSize, ThemeName } from '../../src/protocol/messages.ts';
+import { DEMO_PLAYER_DATA, findSeededUser, SEEDED_USERS, type SeedUser, tokenForUser } from '../api/seed.ts';
 import type { Faults, startApi } from '../api/server.ts';
-import { DEMO_PLAYER_DATA, SEEDED_USERS, type SeedUser, findSeededUser, tokenForUser } from '../api/seed.ts';
 import type { Io, Running } from '../cli/io.ts';
 import { listenProblem, UsageError } from '../cli/usage-error.ts';
 import type { Locale, Route } from '../shared/choices.ts';

@@ -38,7 +38,10 @@ export function rewriteForSpa(url: string, root: string): string {
 }
 
 /** Dotfiles (`.env`, `.git/…`) are never served even if a build leaves one behind. */
-export const isHiddenPath = (url: string): boolean => splitUrl(url).path.split('/').some((s) => s.startsWith('.'));
+export const isHiddenPath = (url: string): boolean =>
+  splitUrl(url)
+    .path.split('/')
+    .some((s) => s.startsWith('.'));
 
 /** Sets the deployment headers, refuses hidden files and applies the SPA fallback. */
 export function staticRules(root: string, frameAncestors: string[]): Middleware {

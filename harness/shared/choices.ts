@@ -17,7 +17,10 @@ export const FRAME_WIDTHS = [360, 600, 800, 1024] as const;
 
 /** Normalises a theme name like the app does: case-insensitive, spaces/underscores → `-`. */
 export const normaliseTheme = (name: string): string =>
-  name.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
 
 /** The theme for a user-typed name ("Light Green", "light_green", "light-green"), or undefined. */
 export const findTheme = (name: string): ThemeName | undefined =>

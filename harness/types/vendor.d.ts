@@ -35,7 +35,11 @@ declare module 'http-server' {
     cors?: boolean;
     logFn?: (req: UnionRequest, res: UnionResponse, error?: Error) => void;
   };
-  export type HttpServer = { server: Server; listen(port: number, host: string, cb: () => void): void; close(): void };
+  export type HttpServer = {
+    server: Server;
+    listen(port: number, host: string, cb: () => void): void;
+    close(): void;
+  };
   const httpServer: { createServer(options: HttpServerOptions): HttpServer };
   export default httpServer;
 }
@@ -43,7 +47,12 @@ declare module 'http-server' {
 declare module 'http-proxy' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
-  export type ProxyOptions = { target?: string; changeOrigin?: boolean; xfwd?: boolean; proxyTimeout?: number };
+  export type ProxyOptions = {
+    target?: string;
+    changeOrigin?: boolean;
+    xfwd?: boolean;
+    proxyTimeout?: number;
+  };
   export type ProxyServer = {
     web(
       req: NodeJS.ReadableStream | IncomingMessage,

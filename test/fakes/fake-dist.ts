@@ -26,9 +26,9 @@ const write = (root: string, rel: string, body: string, compressed: boolean): vo
   writeFileSync(`${file}.br`, brotliCompressSync(body));
 };
 
-/** Creates the fake dist in a fresh temp folder; call `remove()` in the test's `after`. */
-export function createFakeDist(): FakeDist {
-  const root = mkdtempSync(join(tmpdir(), 'notes-fake-dist-'));
+/** Creates the fake dist in `root` (default: a fresh temp folder); call `remove()` in the test's `after`. */
+export function createFakeDist(root: string = mkdtempSync(join(tmpdir(), 'notes-fake-dist-'))): FakeDist {
+  mkdirSync(root, { recursive: true });
   const indexHtml =
     '<!doctype html><html lang="en"><title>Notes</title><script src="/assets/main-AB12CD34.js"></script></html>';
   const script = `console.log(${JSON.stringify('fake app '.repeat(40))});`;

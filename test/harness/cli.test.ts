@@ -75,13 +75,17 @@ it('token prints one signed 3-part JWT for the chosen learner and nothing else',
 it('token honours --secret over HARNESS_SECRET over the dev secret, and --expires-in', async () => {
   const fromEnv = (await run(['token'], { HARNESS_SECRET: 'env-secret' })).out.trim();
   assert.ok(signedWith(fromEnv, 'env-secret'));
-  const fromFlag = (await run(['token', '--secret', 'flag-secret', '--expires-in', '60'], { HARNESS_SECRET: 'env-secret' })).out.trim();
+  const fromFlag = (
+    await run(['token', '--secret', 'flag-secret', '--expires-in', '60'], { HARNESS_SECRET: 'env-secret' })
+  ).out.trim();
   assert.ok(signedWith(fromFlag, 'flag-secret'));
   const claims = payloadOf(fromFlag);
   assert.is(Number(claims.exp) - Number(claims.iat), 60);
 });
 
-it('api --port 0 prints one URL line, answers a token-bearing call, logs it, and stops on SIGTERM', async ({ dir }) => {
+it('api --port 0 prints one URL line, answers a token-bearing call, logs it, and stops on SIGTERM', async ({
+  dir,
+}) => {
   const token = (await run(['token'])).out.trim();
   const proc = spawnHarness(['api', '--port', '0', '--data', join(dir, 'api.jsonl')]);
   try {
@@ -115,7 +119,10 @@ it('--help on every command shows examples and exits 0', async () => {
 });
 
 it('runs from any working directory (paths resolve from the bin, not the cwd)', ({ dir }) => {
-  const res = spawnSync(process.execPath, [join(ROOT, 'harness/bin.mjs'), 'token'], { cwd: dir, encoding: 'utf8' });
+  const res = spawnSync(process.execPath, [join(ROOT, 'harness/bin.mjs'), 'token'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   assert.is(res.status, 0, res.stderr);
   assert.match(res.stdout, /^[\w-]+\.[\w-]+\.[\w-]+\n$/);
 });

@@ -54,7 +54,11 @@ export function buildParentContext(state: ControlState, parentPath: string): Wir
 }
 
 /** The message posted to the app for `requestId`. */
-export const contextMessage = (requestId: RequestId, state: ControlState, parentPath: string): ParentMessage => ({
+export const contextMessage = (
+  requestId: RequestId,
+  state: ControlState,
+  parentPath: string,
+): ParentMessage => ({
   subApplicationName: SUB_APPLICATION_NAME,
   requestId,
   parentContext: buildParentContext(state, parentPath),

@@ -4,12 +4,12 @@
  * when a control changes, and logs every message both ways.
  */
 import {
+  type FontSize,
   type RequestId,
   SUB_APPLICATION_NAME,
-  type FontSize,
   type ThemeName,
 } from '../../../src/protocol/messages.ts';
-import { contextMessage, type ControlState } from './context.ts';
+import { type ControlState, contextMessage } from './context.ts';
 import { createMessageLog } from './message-log.ts';
 import { readPageConfig } from './page-config.ts';
 import { sameOrigin } from './same-origin.ts';

@@ -9,7 +9,13 @@ import { maskTokens } from './context.ts';
 export type Direction = 'sent' | 'received' | 'ignored' | 'note';
 
 /** One line of the log. */
-export type LogEntry = { direction: Direction; requestId: string; origin: string; payload?: unknown; detail?: string };
+export type LogEntry = {
+  direction: Direction;
+  requestId: string;
+  origin: string;
+  payload?: unknown;
+  detail?: string;
+};
 
 const LABELS: Record<Direction, string> = {
   sent: 'parent → app',
@@ -53,7 +59,10 @@ export function createMessageLog(list: HTMLElement, now: () => Date = () => new 
       if (entry.detail) item.append(el(doc, 'span', 'detail', entry.detail));
       if (entry.payload !== undefined) {
         const details = doc.createElement('details');
-        details.append(el(doc, 'summary', '', 'payload'), el(doc, 'pre', '', JSON.stringify(maskTokens(entry.payload), null, 2)));
+        details.append(
+          el(doc, 'summary', '', 'payload'),
+          el(doc, 'pre', '', JSON.stringify(maskTokens(entry.payload), null, 2)),
+        );
         item.append(details);
       }
       list.append(item);

@@ -6,14 +6,23 @@ import { FONT_SIZES, THEME_NAMES } from '../../../src/protocol/messages.ts';
 import { FRAME_WIDTHS, LOCALES, ROUTES, themeLabel } from '../../shared/choices.ts';
 import { CONFIG_ELEMENT_ID, type ParentPageConfig } from './page-config.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes text for HTML content and attribute values. */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** JSON safe inside `<script type="application/json">` (no `</script>` or `<!--` break-out). */
 export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const options = (items: { value: string; label: string }[], selected: string): string =>
   items
@@ -23,7 +32,12 @@ const options = (items: { value: string; label: string }[], selected: string): s
     })
     .join('');
 
-const select = (id: string, label: string, items: { value: string; label: string }[], selected: string): string =>
+const select = (
+  id: string,
+  label: string,
+  items: { value: string; label: string }[],
+  selected: string,
+): string =>
   `<div class="field"><label for="${id}">${label}</label><select id="${id}">${options(items, selected)}</select></div>`;
 
 const same = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -32,10 +46,19 @@ const same = (values: readonly string[]) => values.map((v) => ({ value: v, label
 export function renderParentPage(config: ParentPageConfig, parentOrigin: string): string {
   const { initial } = config;
   const demo = config.playerData[initial.user];
-  const player = [{ value: 'none', label: 'none' }, ...(demo ? [{ value: 'demo', label: demo.resourceTitle ?? demo.resourceId }] : [])];
-  const users = config.users.map((u) => ({ value: u.name, label: `${u.firstName} ${u.lastName} (${u.name})` }));
+  const player = [
+    { value: 'none', label: 'none' },
+    ...(demo ? [{ value: 'demo', label: demo.resourceTitle ?? demo.resourceId }] : []),
+  ];
+  const users = config.users.map((u) => ({
+    value: u.name,
+    label: `${u.firstName} ${u.lastName} (${u.name})`,
+  }));
   const themes = THEME_NAMES.map((t) => ({ value: t, label: themeLabel(t) }));
-  const widths = FRAME_WIDTHS.map((w) => ({ value: String(w), label: `${w} px${w < 700 ? ' (small screen)' : ''}` }));
+  const widths = FRAME_WIDTHS.map((w) => ({
+    value: String(w),
+    label: `${w} px${w < 700 ? ' (small screen)' : ''}`,
+  }));
   const checked = initial.darkMode ? ' checked' : '';
   return `<!doctype html>
 <html lang="en">

@@ -69,7 +69,11 @@ it('token prints exactly one line and exits 0', async () => {
 
 it('an https --origin is refused as a usage error (the mock parent is plain http)', async () => {
   const c = capture();
-  const code = await main(['serve', '--origin', 'https://localhost:4200', '--api-port', '0', '--app-port', '0'], c.io, {});
+  const code = await main(
+    ['serve', '--origin', 'https://localhost:4200', '--api-port', '0', '--app-port', '0'],
+    c.io,
+    {},
+  );
   assert.is(code, USAGE_EXIT);
   assert.match(c.err[0]!, /^harness: error: --origin https:\/\/localhost:4200: .*plain http/);
 });

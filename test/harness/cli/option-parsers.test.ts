@@ -17,7 +17,12 @@ import {
 } from '../../../harness/cli/option-parsers.ts';
 
 const rejects = (fn: (v: string) => unknown, values: string[]) => {
-  for (const v of values) assert.throws(() => fn(v), (e: unknown) => e instanceof InvalidArgumentError, `accepted ${JSON.stringify(v)}`);
+  for (const v of values)
+    assert.throws(
+      () => fn(v),
+      (e: unknown) => e instanceof InvalidArgumentError,
+      `accepted ${JSON.stringify(v)}`,
+    );
 };
 
 test('ports are whole numbers 0–65535', () => {

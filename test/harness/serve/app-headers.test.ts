@@ -1,16 +1,35 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cacheControlFor, contentSecurityPolicy, IMMUTABLE, staticHeaders } from '../../../harness/serve/app-headers.ts';
+import {
+  cacheControlFor,
+  contentSecurityPolicy,
+  IMMUTABLE,
+  staticHeaders,
+} from '../../../harness/serve/app-headers.ts';
 
 test('hashed files under /assets and /locales are immutable for a year', () => {
   assert.is(IMMUTABLE, 'public, max-age=31536000, immutable');
-  for (const p of ['/assets/main-AB12CD34.js', '/assets/main-EK6KICM5.css', '/assets/chunks/editor-Q2W3E4R5.js', '/locales/fr-O2XSJIPR.json', '/assets/main.AB12CD34.js']) {
+  for (const p of [
+    '/assets/main-AB12CD34.js',
+    '/assets/main-EK6KICM5.css',
+    '/assets/chunks/editor-Q2W3E4R5.js',
+    '/locales/fr-O2XSJIPR.json',
+    '/assets/main.AB12CD34.js',
+  ]) {
     assert.is(cacheControlFor(p), IMMUTABLE, p);
   }
 });
 
 test('index.html, unhashed and outside files revalidate', () => {
-  for (const p of ['/index.html', '/', '/view', '/assets/main.js', '/locales/fr.json', '/robots.txt', '/main-AB12CD34.js']) {
+  for (const p of [
+    '/index.html',
+    '/',
+    '/view',
+    '/assets/main.js',
+    '/locales/fr.json',
+    '/robots.txt',
+    '/main-AB12CD34.js',
+  ]) {
     assert.is(cacheControlFor(p), 'no-cache', p);
   }
 });

@@ -3,8 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { IMMUTABLE } from '../../../harness/serve/app-headers.ts';
 import { type RunningAppServer, startAppServer } from '../../../harness/serve/app-server.ts';
-import { createFakeDist, type FakeDist } from '../../fakes/fake-dist.ts';
 import { type FakeApiServer, startFakeApiServer } from '../../fakes/fake-api-server.ts';
+import { createFakeDist, type FakeDist } from '../../fakes/fake-dist.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
 type Ctx = { dist: FakeDist; api: FakeApiServer; app: RunningAppServer };
@@ -14,7 +14,12 @@ const ANCESTORS = ['https://infosysapps.com', 'https://*.infosysapps.com', 'http
 it.before(async (ctx) => {
   ctx.dist = createFakeDist();
   ctx.api = await startFakeApiServer();
-  ctx.app = await startAppServer({ root: ctx.dist.root, apiTarget: ctx.api.url, frameAncestors: ANCESTORS, port: 0 });
+  ctx.app = await startAppServer({
+    root: ctx.dist.root,
+    apiTarget: ctx.api.url,
+    frameAncestors: ANCESTORS,
+    port: 0,
+  });
 });
 it.after(async (ctx) => {
   await ctx.app.close();
@@ -35,7 +40,10 @@ it('serves index.html at / with no-cache and the security headers', async ({ app
   assert.match(csp, /script-src 'self'(;|$)/);
   assert.match(csp, /connect-src 'self'/);
   assert.match(csp, /img-src 'self' data: blob:/);
-  assert.match(csp, /frame-ancestors https:\/\/infosysapps\.com https:\/\/\*\.infosysapps\.com http:\/\/localhost:\*$/);
+  assert.match(
+    csp,
+    /frame-ancestors https:\/\/infosysapps\.com https:\/\/\*\.infosysapps\.com http:\/\/localhost:\*$/,
+  );
 });
 
 it('falls back to index.html for client routes, not for missing files', async ({ app, dist }) => {
@@ -93,7 +101,11 @@ it('proxies /api/v1 unchanged: method, path, query, headers, body and answer', a
   });
   assert.is(res.status, 201);
   assert.is(res.headers['x-fake-api'], 'yes');
-  assert.equal(JSON.parse(res.body.toString()), { method: 'POST', url: '/api/v1/file/upload?x=1', bytes: body.length });
+  assert.equal(JSON.parse(res.body.toString()), {
+    method: 'POST',
+    url: '/api/v1/file/upload?x=1',
+    bytes: body.length,
+  });
   const seen = api.requests.at(-1)!;
   assert.is(seen.headers.authorization, 'Bearer abc');
   assert.is(seen.headers.wid, 'w1');
@@ -112,7 +124,12 @@ it('answers 502 JSON when the API is down, and keeps serving', async ({ dist }) 
   const dead = await startFakeApiServer();
   const target = dead.url;
   await dead.close();
-  const app = await startAppServer({ root: dist.root, apiTarget: target, frameAncestors: ANCESTORS, port: 0 });
+  const app = await startAppServer({
+    root: dist.root,
+    apiTarget: target,
+    frameAncestors: ANCESTORS,
+    port: 0,
+  });
   try {
     const res = await rawRequest(`${app.url}api/v1/notes/recent`);
     assert.is(res.status, 502);

@@ -77,7 +77,10 @@ it('runBuild rejects with one clear line when the build fails or is missing', as
 });
 
 it('runBuild resolves when the build succeeds', async ({ root }) => {
-  writeFileSync(join(root, 'build.mjs'), "import { writeFileSync, mkdirSync } from 'node:fs'; mkdirSync('dist'); writeFileSync('dist/index.html', process.argv.slice(2).join(' '));");
+  writeFileSync(
+    join(root, 'build.mjs'),
+    "import { writeFileSync, mkdirSync } from 'node:fs'; mkdirSync('dist'); writeFileSync('dist/index.html', process.argv.slice(2).join(' '));",
+  );
   await runBuild(root);
   assert.is(staleReason(root), null);
 });

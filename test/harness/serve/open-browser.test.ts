@@ -5,14 +5,29 @@ import { findOpener, openInBrowser } from '../../../harness/serve/open-browser.t
 const URL_ = 'http://localhost:4200/';
 
 test('picks the platform opener', () => {
-  assert.equal(findOpener(URL_, 'darwin', '', () => false), { command: 'open', args: [URL_] });
-  assert.equal(findOpener(URL_, 'win32', '', () => false), { command: 'cmd', args: ['/c', 'start', '""', URL_] });
-  assert.equal(findOpener(URL_, 'linux', '/usr/bin', (name) => name === 'xdg-open'), { command: 'xdg-open', args: [URL_] });
+  assert.equal(
+    findOpener(URL_, 'darwin', '', () => false),
+    { command: 'open', args: [URL_] },
+  );
+  assert.equal(
+    findOpener(URL_, 'win32', '', () => false),
+    { command: 'cmd', args: ['/c', 'start', '""', URL_] },
+  );
+  assert.equal(
+    findOpener(URL_, 'linux', '/usr/bin', (name) => name === 'xdg-open'),
+    { command: 'xdg-open', args: [URL_] },
+  );
 });
 
 test('with no opener it says so and spawns nothing', () => {
-  assert.is(findOpener(URL_, 'linux', '/nowhere', () => false), null);
-  assert.match(openInBrowser(URL_, null), /no browser opener is available.*open http:\/\/localhost:4200\/ yourself/);
+  assert.is(
+    findOpener(URL_, 'linux', '/nowhere', () => false),
+    null,
+  );
+  assert.match(
+    openInBrowser(URL_, null),
+    /no browser opener is available.*open http:\/\/localhost:4200\/ yourself/,
+  );
 });
 
 test('a missing opener binary never crashes the harness', () => {

@@ -1,12 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_CONFIG } from '../../../src/config/app-config.ts';
 import {
   framePolicyFor,
   harnessAppConfig,
   isAllowedParentOrigin,
   sourceMatches,
 } from '../../../harness/serve/origin-policy.ts';
+import { DEFAULT_CONFIG } from '../../../src/config/app-config.ts';
 
 const config = DEFAULT_CONFIG;
 
@@ -72,7 +72,10 @@ test('IPv6 literals, which CSP cannot express, are left out', () => {
 });
 
 test('NOTES_ALLOWED_DOMAINS overrides the domain list like the build does', () => {
-  assert.equal(harnessAppConfig({ NOTES_ALLOWED_DOMAINS: ' Example.org, ,b.net' }).allowedDomains, ['example.org', 'b.net']);
+  assert.equal(harnessAppConfig({ NOTES_ALLOWED_DOMAINS: ' Example.org, ,b.net' }).allowedDomains, [
+    'example.org',
+    'b.net',
+  ]);
   assert.equal(harnessAppConfig({}).allowedDomains, config.allowedDomains);
 });
 

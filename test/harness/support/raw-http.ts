@@ -5,7 +5,11 @@
 import { request } from 'node:http';
 
 /** What came back, body undecoded. */
-export type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+export type RawResponse = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+};
 
 /** Sends one request and collects the whole answer. */
 export function rawRequest(
@@ -13,12 +17,18 @@ export function rawRequest(
   init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers ?? {}, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });

@@ -1,0 +1,85 @@
+import { parseHTML } from 'linkedom';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DEMO_PLAYER_DATA, SEEDED_USERS } from '../../../../harness/api/seed.ts';
+import type { ParentPageConfig } from '../../../../harness/serve/parent-page/page-config.ts';
+import { readPageConfig } from '../../../../harness/serve/parent-page/page-config.ts';
+import { renderParentPage, scriptJson } from '../../../../harness/serve/parent-page/page-html.ts';
+
+const config: ParentPageConfig = {
+  appOrigin: 'http://127.0.0.1:4300',
+  initial: {
+    locale: 'de',
+    theme: 'ocean-whisper-blue',
+    darkMode: true,
+    fontSize: 'small',
+    frameWidth: 600,
+    user: 'lukas',
+    route: '/course',
+    playerData: true,
+  },
+  users: SEEDED_USERS,
+  token: 'tok',
+  playerData: DEMO_PLAYER_DATA,
+};
+const page = () => parseHTML(renderParentPage(config, 'http://localhost:4200')).document;
+
+const labelled = (doc: Document, text: string): HTMLElement => {
+  const label = [...doc.querySelectorAll('label')].find((l) => l.textContent === text);
+  assert.ok(label, `no label "${text}"`);
+  const control = doc.getElementById(label!.getAttribute('for') ?? '');
+  assert.ok(control, `label "${text}" points at nothing`);
+  return control as HTMLElement;
+};
+
+test('every control has its exact label and starts at the flag values', () => {
+  const doc = page();
+  const value = (text: string) =>
+    (labelled(doc, text).querySelector('option[selected]') as HTMLOptionElement | null)?.value;
+  assert.is(value('Locale'), 'de');
+  assert.is(value('Theme'), 'ocean-whisper-blue');
+  assert.is(value('Font size'), 'small');
+  assert.is(value('Frame width'), '600');
+  assert.is(value('User'), 'lukas');
+  assert.is(value('Route'), '/course');
+  assert.is(value('Player data'), 'demo');
+  const dark = labelled(doc, 'Dark mode') as HTMLInputElement;
+  assert.is(dark.getAttribute('type'), 'checkbox');
+  assert.ok(dark.hasAttribute('checked'));
+});
+
+test('the option sets: 6 locales, 16 themes in spaced form, 3 routes, a small-screen width', () => {
+  const doc = page();
+  const options = (text: string) =>
+    [...labelled(doc, text).querySelectorAll('option')].map((o) => o.textContent);
+  assert.equal(options('Locale'), ['en', 'hi', 'fr', 'es', 'de', 'ar']);
+  assert.is(options('Theme').length, 16);
+  assert.ok(options('Theme').includes('light green'));
+  assert.equal(options('Route'), ['/', '/view', '/course']);
+  assert.ok(options('Frame width').some((o) => /^3\d\d px \(small screen\)$/.test(o ?? '')));
+  assert.equal(options('Player data'), ['none', DEMO_PLAYER_DATA.lukas!.resourceTitle]);
+});
+
+test('the frame is titled and empty until the script sets its src; the log is a polite live region', () => {
+  const doc = page();
+  const frame = doc.querySelector('iframe')!;
+  assert.is(frame.getAttribute('title'), 'Notes');
+  assert.not.ok(frame.hasAttribute('src'));
+  const log = doc.querySelector('[role="log"]')!;
+  assert.is(log.getAttribute('aria-live'), 'polite');
+  assert.is(doc.getElementById(log.getAttribute('aria-labelledby')!)?.textContent, 'Message log');
+  assert.is(doc.documentElement.getAttribute('lang'), 'en');
+});
+
+test('the inlined config round-trips and cannot break out of its script element', () => {
+  const evil = {
+    ...config,
+    users: [{ ...SEEDED_USERS[0]!, firstName: '</script><script>alert(1)</script>' }],
+  };
+  const doc = parseHTML(renderParentPage(evil, 'http://localhost:4200')).document;
+  assert.is(doc.querySelectorAll('script').length, 2);
+  assert.equal(readPageConfig(doc as unknown as Document), evil);
+  assert.not.match(scriptJson({ a: '<!--' }), /<!--/);
+});
+
+test.run();
