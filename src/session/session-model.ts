@@ -24,6 +24,11 @@ export function createSessionModel(initialWidth: number) {
     user,
     parentHost: parentHost as ReadonlySignal<string>,
     loaded: loaded as ReadonlySignal<boolean>,
+    /** The theme in force (`blue` before any context). */
+    theme: computed(() => context.value?.theme.name ?? 'blue'),
+    darkMode: computed(() => context.value?.darkMode ?? false),
+    /** The locale the portal asked for; `I18nModel.locale` is the one actually shown. */
+    requestedLocale: computed(() => context.value?.locale ?? 'en'),
     smallScreen: computed(() => width.value < SMALL_SCREEN_MAX),
     ready: computed(() => loaded.value && user.value !== null),
     /** Stores an accepted context (start-up step 1). */

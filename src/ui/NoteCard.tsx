@@ -15,16 +15,21 @@ export function NoteCard({ note, showSource = true }: { note: Note; showSource?:
   const anchor = anchorMessage(note.anchor);
   const preview = note.text.length > PREVIEW ? `${note.text.slice(0, PREVIEW)}…` : note.text;
   const titleId = `note-${note.noteId}`;
+  const updated = t('Updated {when}', { when: relativeTime(note.updatedOn, now(), i18n.locale.value) });
+  // On a resource's own screen the source is the page heading, so each note is named by its place.
+  const heading = showSource
+    ? note.refTitle || t('Untitled')
+    : anchor
+      ? t(anchor.key, anchor.values)
+      : updated;
   return (
     <article class="note card" aria-labelledby={titleId}>
       <h3 id={titleId} class="note-title" dir="auto">
-        {showSource ? note.refTitle || t('Untitled') : preview.slice(0, 60) || t('Untitled')}
+        {heading}
       </h3>
       <p class="note-meta">
-        {anchor && <span class="note-anchor">{t(anchor.key, anchor.values)}</span>}
-        <time dateTime={note.updatedOn}>
-          {t('Updated {when}', { when: relativeTime(note.updatedOn, now(), i18n.locale.value) })}
-        </time>
+        {showSource && anchor && <span class="note-anchor">{t(anchor.key, anchor.values)}</span>}
+        {heading !== updated && <time dateTime={note.updatedOn}>{updated}</time>}
       </p>
       <p class="note-text" dir="auto">
         {preview}

@@ -13,6 +13,13 @@ test('initial state: no context, no user, not loaded, not ready', () => {
   assert.is(s.ready.value, false);
 });
 
+test('theme, dark mode and requested locale follow the stored context', () => {
+  const s = createSessionModel(1024);
+  assert.equal([s.theme.value, s.darkMode.value, s.requestedLocale.value], ['blue', false, 'en']);
+  s.store(fakeContext({ theme: { name: 'abyss' }, darkMode: true, locale: 'hi' }), 'x.olympics.com');
+  assert.equal([s.theme.value, s.darkMode.value, s.requestedLocale.value], ['abyss', true, 'hi']);
+});
+
 test('ready only when loaded AND user', () => {
   const loadedFirst = createSessionModel(1024);
   loadedFirst.markLoaded();

@@ -1,0 +1,15 @@
+import { launchChromium } from '../test/browser/support/chromium.ts';
+const b = await launchChromium();
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+await p.goto('http://localhost:4210/');
+const f = () => p.frames().find((x) => x.url().startsWith('http://127.0.0.1:4310'))!;
+await p.waitForTimeout(1500);
+await f().waitForSelector('article', { timeout: 10000 });
+await p.screenshot({ path: '/tmp/parent.png' });
+await p.getByLabel('Locale').selectOption('ar');
+await p.getByLabel('Theme').selectOption({ index: 15 });
+await p.getByLabel('Dark mode').check();
+await p.waitForTimeout(1500);
+await p.screenshot({ path: '/tmp/parent-ar.png' });
+await b.close();
