@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const PAGE_DIR = fileURLToPath(new URL('./parent-page/', import.meta.url));
 
@@ -23,6 +23,7 @@ export async function bundleParentPage(): Promise<ParentAssets> {
     legalComments: 'none',
     logLevel: 'silent',
   });
+  await stop(); // the bundle is built once; an idle esbuild service would keep pinging for nothing
   const js = result.outputFiles[0]?.text;
   if (js === undefined) throw new Error('harness: esbuild produced no parent page script');
   const css = await readFile(`${PAGE_DIR}styles.css`, 'utf8');

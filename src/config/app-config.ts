@@ -34,12 +34,16 @@ export const DEFAULT_CONFIG: AppConfig = {
 };
 
 /**
- * CSP `frame-ancestors` sources for a config: the pages allowed to embed the app. The harness's
- * app server sends this header, and a real deployment should send the same.
+ * CSP `frame-ancestors` sources for a config: the pages allowed to embed the app — exactly the
+ * origins the app's own check accepts. The harness's app server sends this header, and a real
+ * deployment should send the same. CSP cannot name IPv6 literals, so `[::1]` is left out: a
+ * `http://[::1]` parent passes the app's check but the browser will not let it frame the app.
  */
 export function frameAncestors(config: Pick<AppConfig, 'allowedDomains'>): string[] {
   const sources: string[] = [];
   for (const domain of config.allowedDomains) sources.push(`https://${domain}`, `https://*.${domain}`);
-  for (const host of LOCAL_HOSTNAMES) sources.push(`http://${host}:*`, `https://${host}:*`);
+  for (const host of LOCAL_HOSTNAMES) {
+    if (!host.startsWith('[')) sources.push(`http://${host}:*`, `https://${host}:*`);
+  }
   return sources;
 }

@@ -23,15 +23,13 @@ function Illustration() {
         stroke-width="3"
       />
       <path
-        d="M32 28h38M32 40h38M32 52h24"
+        d="M32 28h38M32 40h38M32 52h24M74 52v-8a11 11 0 0 1 22 0v8"
+        fill="none"
         stroke="var(--text-muted)"
         stroke-width="4"
         stroke-linecap="round"
       />
       <rect x="66" y="52" width="38" height="32" rx="5" fill="var(--primary)" />
-      <path d="M74 52v-8a11 11 0 0 1 22 0v8" fill="none" stroke="var(--primary)" stroke-width="5" />
-      <circle cx="85" cy="66" r="4" fill="var(--on-primary)" />
-      <path d="M85 69v7" stroke="var(--on-primary)" stroke-width="3" stroke-linecap="round" />
     </svg>
   );
 }

@@ -6,17 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, ConsoleMessage, Frame, Page } from 'playwright-core';
 import type { WireParentContext } from '../../../src/protocol/messages.ts';
+import { makeJwt } from '../../fakes/fake-jwt.ts';
 import { serveParent } from './parent-page.ts';
 import { type ApiHandler, type Running, serveApp } from './static-app.ts';
 
 /** The built app the browser tests run against (test/run.mjs builds it first). */
 export const DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
-
-/** An unsigned JWT whose payload holds `claims`, UTF-8 encoded like a real one. */
-export function fakeJwt(claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8').toString('base64url');
-  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.c2lnbmF0dXJl`;
-}
 
 /** A complete context as a portal would send it; `over` replaces fields. */
 export function wireContext(over: Partial<WireParentContext> = {}): WireParentContext {
@@ -28,7 +23,7 @@ export function wireContext(over: Partial<WireParentContext> = {}): WireParentCo
     theme: { name: 'blue' },
     darkMode: false,
     user: {
-      token: fakeJwt({
+      token: makeJwt({
         wid: 'wid-zoe',
         email: 'zoe@example.com',
         given_name: 'Zoë',
