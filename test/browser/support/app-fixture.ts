@@ -57,11 +57,14 @@ export type ScenarioOptions = {
   /** Context the parent answers LOADED with; null = never answers. */
   context?: WireParentContext | null;
   width?: number;
+  /** Another build to serve, and the base path it was built for. */
+  dist?: string;
+  base?: string;
 };
 
 /** Starts the app, the parent and a page; waits until the parent page has loaded. */
 export async function openScenario(browser: Browser, options: ScenarioOptions): Promise<Scenario> {
-  const app: Running = await serveApp(DIST, options.api);
+  const app: Running = await serveApp(options.dist ?? DIST, options.api, options.base);
   const parentHost = options.parentHost ?? 'localhost';
   const parent = await serveParent(
     parentHost === 'localhost' ? '127.0.0.1' : parentHost,

@@ -44,14 +44,24 @@ export function listen(
   });
 }
 
-/** Serves `dist` with an index.html fallback and the fake API. */
-export function serveApp(dist: string, api: ApiHandler, host = '127.0.0.1'): Promise<Running> {
+/**
+ * Serves `dist` with an index.html fallback and the fake API, under `base` (a build's `--base`):
+ * paths outside it get 404, as they would from a portal that mounts the app at a sub-path.
+ */
+export function serveApp(dist: string, api: ApiHandler, base = '/', host = '127.0.0.1'): Promise<Running> {
+  const prefix = base.replace(/\/+$/, '');
   return listen(host, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('outside the base path');
+      return;
+    }
+    url.pathname = url.pathname.slice(prefix.length) || '/';
     if (url.pathname.startsWith('/api/v1/')) {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
+        req.url = url.pathname + url.search; // the API sees paths from /api/v1, whatever the base
         if (api(req, res, body) === false) {
           res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
         }
