@@ -5,14 +5,15 @@
 // Usage: node build.mjs [--out DIR] [--allowed-domains a.com,b.com] [--dev-host HOST] [--base /path/]
 //                       [--api-base URL] [--quiet]      (env: NOTES_ALLOWED_DOMAINS, NOTES_DEV_HOST,
 //                                                        NOTES_BASE_PATH, NOTES_API_BASE)
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import * as esbuild from 'esbuild';
+import { compileLocales } from './scripts/compile-locales.mjs';
+import { compress, firstLoadTotals, sizeTable, walk } from './scripts/output-sizes.mjs';
+
+export { firstLoadTotals, sizeTable };
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_DOMAINS = ['infosysapps.com', 'onwingspan.com', 'olympics.com'];
@@ -63,75 +64,12 @@ export function resolveOptions(argv = [], env = process.env) {
   };
 }
 
-const hash8 = (data) =>
-  createHash('sha256').update(data).digest('base64url').replace(/[-_]/g, 'x').slice(0, 8).toUpperCase();
-
-/**
- * English ships inside the first-load bundle, and keys are the English text: a plain message equal
- * to its key renders the same through the "missing key shows the key" rule, so only the messages
- * that differ from their key (plurals, arguments) are kept.
- */
-function trimEnglish(compiled) {
-  const kept = {};
-  for (const [key, ast] of Object.entries(compiled)) {
-    const plain = ast.length === 1 && ast[0].type === 0 && ast[0].value === key;
-    if (!plain) kept[key] = ast;
-  }
-  return kept;
-}
-
-/** Precompiles every locales/*.json (ICU → AST) so no parser ships; writes non-English as hashed JSON. */
-function compileLocales(out, base) {
-  const dir = join(ROOT, 'locales');
-  const urls = {};
-  let english = null;
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()) {
-    const locale = basename(file, '.json');
-    const source = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    const compiled = {};
-    for (const [key, message] of Object.entries(source)) {
-      try {
-        compiled[key] = parseIcu(message);
-      } catch (error) {
-        throw new Error(`locales/${file}: message "${key}" does not parse: ${error.message}`);
-      }
-    }
-    const json = JSON.stringify(compiled);
-    if (locale === 'en') english = trimEnglish(compiled);
-    else {
-      const name = `${locale}-${hash8(json)}.json`;
-      mkdirSync(join(out, 'locales'), { recursive: true });
-      writeFileSync(join(out, 'locales', name), json);
-      urls[locale] = `${base}locales/${name}`;
-    }
-  }
-  if (!english) throw new Error('locales/en.json is missing');
-  return { english, urls };
-}
-
-/** Writes .gz and .br beside a file and returns its three sizes. */
-function compress(file) {
-  const raw = readFileSync(file);
-  const gz = gzipSync(raw, { level: 9 });
-  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-  writeFileSync(`${file}.gz`, gz);
-  writeFileSync(`${file}.br`, br);
-  return { raw: raw.length, gzip: gz.length, brotli: br.length };
-}
-
-const walk = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(join(dir, e.name)) : /\.(gz|br)$/.test(e.name) ? [] : [join(dir, e.name)],
-  );
-
 /** Builds dist/; returns every output file's sizes and which of them make up the first load. */
 export async function build(options) {
   const { out, config } = options;
   rmSync(out, { recursive: true, force: true });
   mkdirSync(join(out, 'assets'), { recursive: true });
-  const locales = compileLocales(out, config.basePath);
+  const locales = compileLocales(join(ROOT, 'locales'), out, config.basePath);
   const result = await esbuild.build({
     entryPoints: { main: join(ROOT, 'src/main.tsx') },
     outdir: join(out, 'assets'),
@@ -194,23 +132,6 @@ export async function build(options) {
     .sort()
     .map((file) => ({ file: relative(out, file), firstLoad: firstLoad.has(file), ...compress(file) }));
   return { out, config, files };
-}
-
-/** Sums the first-load files (HTML + entry JS + its static chunks + CSS; English is inlined). */
-export function firstLoadTotals(files) {
-  const sum = (k) => files.filter((f) => f.firstLoad).reduce((n, f) => n + f[k], 0);
-  return { raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') };
-}
-
-/** The size table build prints: every output file with raw / gzip / brotli bytes. */
-export function sizeTable(files) {
-  const rows = files.map((f) => [f.file + (f.firstLoad ? ' *' : ''), f.raw, f.gzip, f.brotli]);
-  const t = firstLoadTotals(files);
-  rows.push(['first load (*)', t.raw, t.gzip, t.brotli]);
-  const w = Math.max(...rows.map((r) => r[0].length), 4);
-  const line = (r) =>
-    `${String(r[0]).padEnd(w)}  ${[r[1], r[2], r[3]].map((n) => String(n).padStart(8)).join('  ')}`;
-  return [line(['file', 'raw', 'gzip', 'brotli']), ...rows.map(line)].join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,6 +1,6 @@
 /**
  * Builds `dist/` before serving when it is missing or older than its sources (any file under
- * src/ or locales/, or build.mjs), so `harness serve` always shows the code on disk.
+ * src/, locales/ or scripts/, or build.mjs), so `harness serve` always shows the code on disk.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,7 +12,7 @@ export function staleReason(root: string, distDir: string = join(root, 'dist')):
   if (!existsSync(index)) return `${relative(root, index) || index} is missing`;
   const builtAt = statSync(index).mtimeMs;
   const newer = (file: string): boolean => existsSync(file) && statSync(file).mtimeMs > builtAt;
-  for (const dir of ['src', 'locales']) {
+  for (const dir of ['src', 'locales', 'scripts']) {
     const found = newestChange(join(root, dir), newer);
     if (found) return `${relative(root, found)} changed since the last build`;
   }
