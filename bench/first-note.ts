@@ -73,20 +73,6 @@ export async function measureFirstNote(
       result.coldBytes = bytes;
       result.coldRequests = requests;
     }
-    if (process.env.BENCH_DEBUG) {
-      page.on('requestfinished', async (r) => {
-        const t = r.timing();
-        console.log(
-          '  warm',
-          r.url().slice(0, 60),
-          JSON.stringify({
-            start: Math.round(t.startTime % 100000),
-            resp: Math.round(t.responseStart),
-            end: Math.round(t.responseEnd),
-          }),
-        );
-      });
-    }
     // A repeat visit: navigate to the portal again (a reload would revalidate more than a visit does).
     await page.goto('about:blank');
     await page.goto(parentUrl);

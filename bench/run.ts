@@ -5,6 +5,7 @@
  * that posts the context the moment LOADED arrives. Prints figures against the goals; it does not
  * fail on timings (machines are noisy) — the size ceiling is held by test/build.test.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,5 +103,5 @@ try {
 console.log(
   '\n10,000-note /view render and search: not measured yet — /view lists one page of 50 notes until the screens issue adds search and windowing.',
 );
-console.log('API throughput: node --import tsx bench/api-throughput.ts');
-void ROOT;
+console.log('\nmock API throughput with 10,000 stored notes (bench/api-throughput.ts):');
+spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/api-throughput.ts')], { stdio: 'inherit' });
