@@ -4,8 +4,8 @@
  * it here, with every dependency (clock, randomness, log, files) passed in.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
+import { listen } from '../shared/listen.ts';
 import { openDataFile } from './data-file.ts';
 import { type Faults, mergeFaults, NO_FAULTS } from './faults.ts';
 import { handleRequest } from './handle-request.ts';
@@ -35,25 +35,6 @@ export type RunningApi = {
   setFaults(f: Partial<Faults>): void;
   close(): Promise<void>;
 };
-
-/** Listens, turning a busy port into a clear Error that keeps the `EADDRINUSE` code. */
-function listen(server: Server, host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (e: NodeJS.ErrnoException) => {
-      const busy = e.code === 'EADDRINUSE';
-      const err = new Error(
-        busy ? `Port ${port} on ${host} is already in use` : `Cannot listen on ${host}:${port}: ${e.message}`,
-      ) as NodeJS.ErrnoException;
-      if (e.code) err.code = e.code;
-      reject(err);
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
 
 /**
  * Starts the API. Rejects with a clear Error when the data file is broken or foreign (left
@@ -108,7 +89,7 @@ export async function startApi(options: ApiOptions): Promise<RunningApi> {
   });
   let port: number;
   try {
-    port = await listen(server, host, options.port ?? 0);
+    port = await listen(server, options.port ?? 0, host);
   } catch (e) {
     await journal.close();
     throw e;

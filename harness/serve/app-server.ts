@@ -5,9 +5,9 @@
  */
 import type { Server } from 'node:http';
 import httpServer from 'http-server';
+import { listen } from '../shared/listen.ts';
 import { createApiProxy } from './api-proxy.ts';
 import { cacheControlFor } from './app-headers.ts';
-import { listen } from './listen.ts';
 import { staticRules } from './static-rules.ts';
 
 /** Where the files are, where the API is, and who may frame the app. */

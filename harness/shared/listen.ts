@@ -1,14 +1,20 @@
 /**
- * Promise wrapper around `server.listen` that reports the bound port and surfaces listen errors
- * (busy port, unknown host) as a rejection instead of an unhandled 'error' event.
+ * Promise wrapper around `server.listen`, shared by the mock API, the app server and the parent
+ * server: reports the bound port and turns listen errors (busy port, unknown host) into a
+ * rejection with a clear message that keeps the error `code` (`EADDRINUSE` for a busy port).
  */
 import type { Server } from 'node:http';
 
 /** Listens on `host:port` (0 = any free port) and resolves with the actual port. */
 export function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const onError = (err: Error): void => {
+    const onError = (e: NodeJS.ErrnoException): void => {
       server.off('listening', onListening);
+      const busy = e.code === 'EADDRINUSE';
+      const err = new Error(
+        busy ? `Port ${port} on ${host} is already in use` : `Cannot listen on ${host}:${port}: ${e.message}`,
+      ) as NodeJS.ErrnoException;
+      if (e.code) err.code = e.code;
       reject(err);
     };
     const onListening = (): void => {
