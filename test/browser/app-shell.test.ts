@@ -199,6 +199,33 @@ test('the error page shows the 403 texts when the API answers 403', async ({ bro
   assert.is(await f.locator('svg.error-art').count(), 1);
 });
 
+test('a failing list shows an alert with Retry, and Retry loads the notes', async ({ browser }) => {
+  const s = await scenario(browser);
+  s.api.state.status = 500;
+  await s.page.reload();
+  const f = s.frame();
+  const alert = f.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.innerText(), /Could not load notes\./);
+  s.api.state.status = 200;
+  await f.getByRole('button', { name: 'Retry' }).click();
+  await waitText(f, 'Photosynthesis turns light into sugar');
+  assert.is(await f.getByRole('alert').count(), 0);
+});
+
+test('a 401 says the session ended; an empty list says so in a status message', async ({ browser }) => {
+  const s = await scenario(browser);
+  s.api.state.status = 401;
+  await s.page.reload();
+  const f = s.frame();
+  await waitText(f, 'Your session has ended. Reload the page to sign in again.');
+  s.api.state.status = 200;
+  s.api.state.empty = true;
+  await f.getByRole('button', { name: 'Retry' }).click();
+  await f.waitForFunction(() => document.querySelector('[role=status]')?.textContent === 'No notes yet');
+  assert.is(await f.locator('article').count(), 0);
+});
+
 test('/error without a code shows only the contact text, not the 403 one', async ({ browser }) => {
   const s = await scenario(browser, { route: '/error' });
   const f = s.frame();
@@ -222,6 +249,21 @@ test('small screen below 700 px, re-evaluated when the frame is resized', async 
     (document.querySelector('iframe') as HTMLIFrameElement).style.width = '900px';
   });
   await f.waitForSelector('.app:not(.narrow)');
+});
+
+test('keyboard only: Tab reaches the navigation, Enter switches screens, focus is visible', async ({ browser }) => {
+  const s = await scenario(browser);
+  const f = s.frame();
+  await waitText(f, 'Photosynthesis');
+  await f.locator('body').focus();
+  await s.page.keyboard.press('Tab');
+  await s.page.keyboard.press('Tab');
+  assert.is(await f.evaluate(() => document.activeElement?.textContent), 'All notes');
+  const outline = await f.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+  assert.is(outline, 'solid', 'a visible focus ring');
+  await s.page.keyboard.press('Enter');
+  await f.waitForFunction(() => document.querySelector('main h1')?.textContent === 'All notes');
+  assert.is(await f.evaluate(() => document.querySelector('nav [aria-current=page]')?.textContent), 'All notes');
 });
 
 test('axe-core finds no serious or critical violations on the screens', async ({ browser }) => {

@@ -17,10 +17,10 @@ export const NOTES: Note[] = [
   fakeNote({ noteId: 'n3', refId: 'r9', refTitle: 'Reading', text: 'Le cycle de Calvin', anchor: null }),
 ];
 
-/** A fake API and what it saw; set `status` to make every call fail with it. */
+/** A fake API and what it saw; set `status` to make every call fail with it, `empty` to hold no notes. */
 export function createFakeApi() {
   const seen: Seen[] = [];
-  const state = { status: 200 };
+  const state = { status: 200, empty: false };
   const json = (res: Parameters<ApiHandler>[1], status: number, body: unknown): undefined => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     return undefined;
@@ -29,6 +29,10 @@ export function createFakeApi() {
     const path = (req.url ?? '').replace(/^\/api\/v1/, '');
     seen.push({ method: req.method ?? '', path, headers: req.headers, body });
     if (state.status !== 200) return json(res, state.status, { error: `status ${state.status}` });
+    if (state.empty) {
+      if (path === '/notes/fetch') return json(res, 200, { notes: [], total: 0, nextCursor: null });
+      return json(res, 200, []);
+    }
     if (req.method === 'POST' && path === '/notes/fetch') {
       const filter = JSON.parse(body || '{}') as { refId?: string };
       const notes = filter.refId ? NOTES.filter((n) => n.refId === filter.refId) : NOTES;
