@@ -251,7 +251,9 @@ test('small screen below 700 px, re-evaluated when the frame is resized', async 
   await f.waitForSelector('.app:not(.narrow)');
 });
 
-test('keyboard only: Tab reaches the navigation, Enter switches screens, focus is visible', async ({ browser }) => {
+test('keyboard only: Tab reaches the navigation, Enter switches screens, focus is visible', async ({
+  browser,
+}) => {
   const s = await scenario(browser);
   const f = s.frame();
   await waitText(f, 'Photosynthesis');
@@ -263,7 +265,10 @@ test('keyboard only: Tab reaches the navigation, Enter switches screens, focus i
   assert.is(outline, 'solid', 'a visible focus ring');
   await s.page.keyboard.press('Enter');
   await f.waitForFunction(() => document.querySelector('main h1')?.textContent === 'All notes');
-  assert.is(await f.evaluate(() => document.querySelector('nav [aria-current=page]')?.textContent), 'All notes');
+  assert.is(
+    await f.evaluate(() => document.querySelector('nav [aria-current=page]')?.textContent),
+    'All notes',
+  );
 });
 
 test('axe-core finds no serious or critical violations on the screens', async ({ browser }) => {
