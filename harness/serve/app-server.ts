@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import httpServer from 'http-server';
-import { listen } from '../shared/listen.ts';
+import { closeServer, listen } from '../shared/listen.ts';
 import { createApiProxy } from './api-proxy.ts';
 import { cacheControlFor } from './app-headers.ts';
 import { staticRules } from './static-rules.ts';
@@ -57,16 +57,4 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     proxy.close();
     throw err;
   }
-}
-
-/** Closes a server and drops its idle keep-alive sockets so shutdown never hangs. */
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -3,8 +3,7 @@
  * script and stylesheet, and a same-origin endpoint minting fresh tokens for seeded learners.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen } from '../shared/listen.ts';
-import { closeServer } from './app-server.ts';
+import { closeServer, listen } from '../shared/listen.ts';
 import type { ParentAssets } from './parent-bundle.ts';
 import { type ParentPageConfig, TOKEN_PATH } from './parent-page/page-config.ts';
 import { renderParentPage } from './parent-page/page-html.ts';

@@ -2,11 +2,13 @@
  * The value sets the harness offers, shared by the CLI's flag validation and the mock parent
  * page's controls so a flag can never pick something the page cannot show.
  */
-import { THEME_NAMES, type ThemeName } from '../../src/protocol/messages.ts';
+import { SUPPORTED_LOCALES, type SupportedLocale } from '../../src/i18n/locales.ts';
+import type { ThemeName } from '../../src/protocol/messages.ts';
+import { findThemeName } from '../../src/theme/theme-classes.ts';
 
 /** Locales the app ships (DESIGN §4). */
-export const LOCALES = ['en', 'hi', 'fr', 'es', 'de', 'ar'] as const;
-export type Locale = (typeof LOCALES)[number];
+export const LOCALES = SUPPORTED_LOCALES;
+export type Locale = SupportedLocale;
 
 /** App routes a parent can open the frame at. */
 export const ROUTES = ['/', '/view', '/course'] as const;
@@ -15,16 +17,8 @@ export type Route = (typeof ROUTES)[number];
 /** Frame widths in px; the first is below the app's 700 px small-screen breakpoint. */
 export const FRAME_WIDTHS = [360, 600, 800, 1024] as const;
 
-/** Normalises a theme name like the app does: case-insensitive, spaces/underscores → `-`. */
-export const normaliseTheme = (name: string): string =>
-  name
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-');
-
 /** The theme for a user-typed name ("Light Green", "light_green", "light-green"), or undefined. */
-export const findTheme = (name: string): ThemeName | undefined =>
-  THEME_NAMES.find((t) => t === normaliseTheme(name));
+export const findTheme = findThemeName;
 
 /** The spaced form portals send ("light green"), also used as the control's visible label. */
 export const themeLabel = (name: ThemeName): string => name.replace(/-/g, ' ');

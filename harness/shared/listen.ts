@@ -1,5 +1,5 @@
 /**
- * Promise wrapper around `server.listen`, shared by the mock API, the app server and the parent
+ * Promise wrappers around `server.listen` and `server.close`, shared by the mock API, the app server and the parent
  * server: reports the bound port and turns listen errors (busy port, unknown host) into a
  * rejection with a clear message that keeps the error `code` (`EADDRINUSE` for a busy port).
  */
@@ -25,5 +25,17 @@ export function listen(server: Server, port: number, host: string): Promise<numb
     server.once('error', onError);
     server.once('listening', onListening);
     server.listen(port, host);
+  });
+}
+
+/** Closes a server and drops its idle keep-alive sockets so shutdown never hangs. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeAllConnections();
   });
 }

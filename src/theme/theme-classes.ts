@@ -4,17 +4,21 @@ import { FONT_CLASSES, FONT_SIZES, THEME_NAMES } from '../protocol/messages.ts';
 /** The default theme (SPEC §9: "the default blue theme"). */
 export const DEFAULT_THEME: ThemeName = 'blue';
 
-/**
- * Normalises a theme name the way portals spell them ("Light Green", "ocean_whisper_blue") and
- * falls back to the default for anything unknown, so a typo never leaves the app unstyled.
- */
-export function normaliseThemeName(name: unknown): ThemeName {
-  if (typeof name !== 'string') return DEFAULT_THEME;
+/** The known theme a portal's spelling ("Light Green", "ocean_whisper_blue") means, if any. */
+export function findThemeName(name: string): ThemeName | undefined {
   const key = name
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
-  return (THEME_NAMES as readonly string[]).includes(key) ? (key as ThemeName) : DEFAULT_THEME;
+  return THEME_NAMES.find((t) => t === key);
+}
+
+/**
+ * Normalises a theme name the way portals spell them and falls back to the default for anything
+ * unknown, so a typo never leaves the app unstyled.
+ */
+export function normaliseThemeName(name: unknown): ThemeName {
+  return (typeof name === 'string' && findThemeName(name)) || DEFAULT_THEME;
 }
 
 /** What the body's managed classes are computed from. */

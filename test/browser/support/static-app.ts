@@ -4,8 +4,8 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { closeServer, listen as listenOn } from '../../../harness/shared/listen.ts';
 
 /** A fake API: answers a request under /api/v1, or returns false to fall through to 404. */
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse, body: string) => boolean | undefined;
@@ -22,26 +22,13 @@ const TYPES: Record<string, string> = {
 export type Running = { origin: string; server: Server; close(): Promise<void> };
 
 /** Starts a server on `host` (a loopback address), port 0, and resolves once it listens. */
-export function listen(
+export async function listen(
   host: string,
   handler: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<Running> {
   const server = createServer(handler);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        origin: `http://${host}:${port}`,
-        server,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  const port = await listenOn(server, 0, host);
+  return { origin: `http://${host}:${port}`, server, close: () => closeServer(server) };
 }
 
 /**
