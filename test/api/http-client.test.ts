@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, isApiError } from '../../src/api/api-error.ts';
+import { ApiError } from '../../src/api/api-error.ts';
 import { createHttpClient, type SessionHeaders } from '../../src/api/http-client.ts';
+import { apiFailure } from '../fakes/api-failure.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { createFakeFetch, hang, jsonResponse, type Responder, textResponse } from '../fakes/fake-fetch.ts';
 import { SESSION, SESSION_HEADERS } from '../fakes/fake-session.ts';
@@ -25,17 +26,6 @@ const setup = (
     clearTimeout: clock.clearTimeout,
   });
   return { http, fake, clock };
-};
-
-/** The rejection of `p`, asserted to be an ApiError. */
-const failure = async (p: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (isApiError(e)) return e;
-    throw new Error(`expected ApiError, got ${String(e)}`);
-  }
-  throw new Error('expected a rejection');
 };
 
 /** Lets pending promise callbacks run. */
@@ -101,7 +91,7 @@ test('"auth" without a leading slash does not trigger the exception', async () =
 
 test('timeout: after timeoutMs the fetch is aborted and the call fails with "Timeout has occurred"', async () => {
   const { http, fake, clock } = setup(() => hang());
-  const p = failure(http.get('/notes/recent', any));
+  const p = apiFailure(http.get('/notes/recent', any));
   await flush();
   clock.tick(599_999);
   await flush();
@@ -121,7 +111,7 @@ test('timeout: a custom timeoutMs is honoured', async () => {
     () => SESSION,
     50,
   );
-  const p = failure(http.post('/notes/add', {}, any));
+  const p = apiFailure(http.post('/notes/add', {}, any));
   clock.tick(50);
   assert.is((await p).kind, 'timeout');
 });
@@ -130,7 +120,7 @@ test('timeout: a fetch that ignores abort still fails with the timeout', async (
   const clock = createFakeClock();
   const fetchIgnoringAbort = (() => new Promise(() => {})) as typeof fetch;
   const http2 = createHttpClient({ fetch: fetchIgnoringAbort, baseUrl: '', headers: () => null, ...clock });
-  const p = failure(http2.get('/x', any));
+  const p = apiFailure(http2.get('/x', any));
   clock.tick(600_000);
   assert.is((await p).message, 'Timeout has occurred');
   assert.is(clock.pending(), 0);
@@ -153,7 +143,7 @@ test('the timer is cleared on success, HTTP error, network error and invalid res
 test('network failure → kind network, status null, cause kept', async () => {
   const cause = new TypeError('Failed to fetch');
   const { http } = setup(() => Promise.reject(cause));
-  const e = await failure(http.get('/notes/recent', any));
+  const e = await apiFailure(http.get('/notes/recent', any));
   assert.is(e.kind, 'network');
   assert.is(e.status, null);
   assert.is(e.body, null);
@@ -171,7 +161,7 @@ for (const [status, error] of [
 ] as const) {
   test(`HTTP ${status} with a JSON error body → kind http, status, body, message`, async () => {
     const { http } = setup(() => jsonResponse(status, { error, extra: 1 }));
-    const e = await failure(http.post('/notes/add', {}, any));
+    const e = await apiFailure(http.post('/notes/add', {}, any));
     assert.is(e.kind, 'http');
     assert.is(e.status, status);
     assert.equal(e.body, { error });
@@ -190,7 +180,7 @@ test('non-JSON or off-shape error bodies → body null, message "HTTP <status>"'
   ];
   for (const [status, respond] of bodies) {
     const { http } = setup(respond);
-    const e = await failure(http.get('/notes/recent', any));
+    const e = await apiFailure(http.get('/notes/recent', any));
     assert.is(e.kind, 'http');
     assert.is(e.status, status);
     assert.is(e.message, `HTTP ${status}`);
@@ -200,7 +190,7 @@ test('non-JSON or off-shape error bodies → body null, message "HTTP <status>"'
 
 test('2xx that is not JSON → invalid-response', async () => {
   const { http } = setup(() => textResponse(200, '<html>login</html>', 'text/html'));
-  const e = await failure(http.get('/notes/recent', any));
+  const e = await apiFailure(http.get('/notes/recent', any));
   assert.is(e.kind, 'invalid-response');
   assert.is(e.status, null);
 });
@@ -208,7 +198,7 @@ test('2xx that is not JSON → invalid-response', async () => {
 test('a parser error passes through as is', async () => {
   const { http } = setup();
   const bad = new ApiError('invalid-response', 'Invalid response field: x');
-  const e = await failure(
+  const e = await apiFailure(
     http.get('/notes/recent', () => {
       throw bad;
     }),
@@ -218,14 +208,14 @@ test('a parser error passes through as is', async () => {
 
 test('the token never appears in a URL or an error message, even when the server echoes it', async () => {
   const { http, fake } = setup(() => jsonResponse(401, { error: `token ${SESSION.token} expired` }));
-  const e = await failure(http.get('/notes/recent', any));
+  const e = await apiFailure(http.get('/notes/recent', any));
   assert.not.ok(e.message.includes(SESSION.token));
   assert.not.ok(JSON.stringify(e.body).includes(SESSION.token));
   assert.is(e.message, 'token [redacted] expired');
   assert.not.ok(fake.last().url.includes(SESSION.token));
   for (const respond of [() => Promise.reject(new TypeError('x')), () => hang()] as Responder[]) {
     const s = setup(respond);
-    const p = failure(s.http.get('/notes/recent', any));
+    const p = apiFailure(s.http.get('/notes/recent', any));
     s.clock.tick(600_000);
     assert.not.ok((await p).message.includes(SESSION.token));
   }

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type ApiError, isApiError } from '../../src/api/api-error.ts';
 import { createHttpClient } from '../../src/api/http-client.ts';
 import { createNotesApi, type NotesApi } from '../../src/api/notes-api.ts';
 import type { FetchPathParams } from '../../src/protocol/api-types.ts';
+import { apiFailure } from '../fakes/api-failure.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { createFakeFetch, jsonResponse, type Responder } from '../fakes/fake-fetch.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
@@ -27,16 +27,6 @@ const setup = (respond?: Responder) => {
   const clock = createFakeClock();
   const http = createHttpClient({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION, ...clock });
   return { api: createNotesApi(http), fake, clock };
-};
-
-const failure = async (p: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (isApiError(e)) return e;
-    throw new Error(`expected ApiError, got ${String(e)}`);
-  }
-  throw new Error('expected a rejection');
 };
 
 type Case = {
@@ -150,7 +140,7 @@ for (const c of cases) {
 
   test(`${c.name}: a malformed 2xx answer → invalid-response`, async () => {
     const { api } = setup(() => jsonResponse(200, { bogus: true }));
-    const e = await failure(c.call(api));
+    const e = await apiFailure(c.call(api));
     assert.is(e.kind, 'invalid-response');
     assert.match(e.message, /^Invalid response field: /);
   });
@@ -179,7 +169,7 @@ test('malformed answers name the field', async () => {
     ],
   ];
   for (const [respond, call, field] of bad) {
-    const e = await failure(call(setup(respond).api));
+    const e = await apiFailure(call(setup(respond).api));
     assert.is(e.kind, 'invalid-response');
     assert.is(e.message, `Invalid response field: ${field}`);
   }
@@ -188,7 +178,7 @@ test('malformed answers name the field', async () => {
 test('updateNote: a 409 carries the current note in body.current', async () => {
   const current = { ...note, version: 3, text: 'theirs', extra: 1 };
   const { api } = setup(() => jsonResponse(409, { error: 'version is stale', current }));
-  const e = await failure(api.updateNote({ noteId: 'n1', version: 1, text: 'mine' }));
+  const e = await apiFailure(api.updateNote({ noteId: 'n1', version: 1, text: 'mine' }));
   assert.is(e.kind, 'http');
   assert.is(e.status, 409);
   assert.is(e.message, 'version is stale');
@@ -287,7 +277,7 @@ test('uploadFile without a name still sends one "file" field', async () => {
 test('HTTP errors of every call surface as ApiError with status (403 → caller can route to /error)', async () => {
   for (const c of cases) {
     const { api } = setup(() => jsonResponse(403, { error: 'forbidden' }));
-    const e = await failure(c.call(api));
+    const e = await apiFailure(c.call(api));
     assert.is(e.status, 403);
     assert.is(e.kind, 'http');
   }
