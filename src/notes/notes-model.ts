@@ -46,9 +46,9 @@ export function createNotesModel({ api, playerData, onForbidden }: NotesModelDep
     home,
     all,
     courses,
-    /** Reloads for a new context; `reset` drops what another learner's session showed. */
+    /** Reloads for a new context; `reset` drops, on every screen, what another learner's session showed. */
     refresh(screen: ScreenPath, reset: boolean) {
-      for (const resource of [home, all, courses]) resource.invalidate();
+      for (const resource of [home, all, courses]) resource.invalidate(reset);
       if (screen !== '/error') void byScreen[screen].reload(reset);
     },
   };

@@ -14,8 +14,8 @@ export type Resource<T> = {
   ensure(): void;
   /** Loads now, keeping what is shown unless `reset` (say, another learner signed in). */
   reload(reset?: boolean): Promise<void>;
-  /** Marks the value out of date, so the next `ensure` reloads it. */
-  invalidate(): void;
+  /** Marks the value out of date, so the next `ensure` reloads it; `reset` also drops what it held. */
+  invalidate(reset?: boolean): void;
 };
 
 /**
@@ -51,8 +51,12 @@ export function createResource<T>(load: () => Promise<T>, describe: (error: unkn
       if (stale || state.value.status === 'idle') void reload();
     },
     reload,
-    invalidate() {
+    invalidate(reset = false) {
       stale = true;
+      if (reset) {
+        request++; // a load still in flight belongs to the old session
+        state.value = { status: 'idle' };
+      }
     },
   };
 }

@@ -131,6 +131,19 @@ test('refresh with reset drops the previous learner’s notes at once', async ()
   assert.equal(b.model.home.state.value, { status: 'loading', data: null });
 });
 
+test('refresh with reset also drops the other screens’ lists, and a late old answer is ignored', async () => {
+  const old = createDeferred<CourseSummary[]>();
+  const b = build({ listCourses: () => old.promise });
+  await b.model.all.reload();
+  void b.model.courses.reload();
+  b.model.refresh('/', true);
+  assert.equal(b.model.all.state.value, { status: 'idle' });
+  assert.equal(b.model.courses.state.value, { status: 'idle' });
+  old.resolve(COURSES);
+  await flushPromises();
+  assert.equal(b.model.courses.state.value, { status: 'idle' }, 'the old learner’s courses never show');
+});
+
 test('refresh without reset keeps showing the notes while reloading', async () => {
   const note = fakeNote();
   const b = build({ recentNotes: () => Promise.resolve([note]) });
