@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '../protocol/api-types.ts';
 
 /** What went wrong, so callers branch on one field instead of sniffing messages or status codes. */
-export type ApiErrorKind = 'timeout' | 'network' | 'http' | 'invalid-response';
+export type ApiErrorKind = 'timeout' | 'network' | 'http' | 'invalid-response' | 'aborted';
 
 /** The exact message SPEC §8 requires when a request outlives its timeout. */
 export const TIMEOUT_MESSAGE = 'Timeout has occurred';
@@ -26,3 +26,6 @@ export class ApiError extends Error {
 
 /** Narrows an unknown rejection, so `catch (e)` blocks stay free of casts. */
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** True when the caller itself cancelled the request (a superseded load): nothing to show or retry. */
+export const isAborted = (e: unknown): boolean => isApiError(e) && e.kind === 'aborted';

@@ -30,11 +30,18 @@ export type HttpClientDeps = {
 /** Turns a JSON value into a typed one or throws `ApiError('invalid-response')`. */
 export type Parse<T> = (v: unknown) => T;
 
+/**
+ * Per-request options. `signal` cancels a load that a newer one superseded (the request is aborted
+ * and its bytes no longer spent; the call rejects with kind `aborted`). `keepalive` lets a request
+ * outlive the page (a delete still pending when the frame unloads).
+ */
+export type RequestOptions = { signal?: AbortSignal | undefined; keepalive?: boolean | undefined };
+
 /** What the typed API needs from HTTP: JSON (or FormData) in, validated JSON out. */
 export type HttpClient = {
-  get<T>(path: string, parse: Parse<T>): Promise<T>;
+  get<T>(path: string, parse: Parse<T>, options?: RequestOptions): Promise<T>;
   /** A plain object is sent as JSON; a `FormData` as multipart with the boundary fetch picks. */
-  post<T>(path: string, body: object, parse: Parse<T>): Promise<T>;
+  post<T>(path: string, body: object, parse: Parse<T>, options?: RequestOptions): Promise<T>;
 };
 
 const safeJson = (text: string): unknown => {
@@ -67,12 +74,22 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const { setTimeout: setT = setTimeout, clearTimeout: clearT = clearTimeout, timeoutMs = 600000 } = deps;
   const base = wretch(deps.baseUrl).polyfills({ fetch: deps.fetch }).middlewares([rejectErrors]);
 
-  const send = <T>(method: string, path: string, parse: Parse<T>, body?: object): Promise<T> => {
+  const send = <T>(
+    method: string,
+    path: string,
+    parse: Parse<T>,
+    body: object | undefined,
+    options: RequestOptions = {},
+  ): Promise<T> => {
+    const { signal: callerSignal, keepalive } = options;
+    if (callerSignal?.aborted) return Promise.reject(new ApiError('aborted', 'Request cancelled'));
     const s = (deps.baseUrl + path).includes('/auth') ? null : deps.headers();
     const headers: Record<string, string> = s
       ? { Authorization: `Bearer ${s.token}`, rootorg: s.rootOrg, org: s.org, domain: s.domain, wid: s.wid }
       : {};
     const ctl = new AbortController();
+    const cancel = () => ctl.abort();
+    callerSignal?.addEventListener('abort', cancel);
     let timedOut = false;
     let timer: unknown;
     const expiry = new Promise<never>((_, reject) => {
@@ -85,7 +102,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const call = base
       .url(path)
       .headers(headers)
-      .options({ signal: ctl.signal })
+      .options(keepalive ? { signal: ctl.signal, keepalive: true } : { signal: ctl.signal })
       .fetch(method, '', body)
       .text((text) => {
         const json = safeJson(text);
@@ -94,17 +111,18 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       });
     return Promise.race([call, expiry])
       .catch((e: unknown) => {
-        throw timedOut
-          ? new ApiError('timeout', TIMEOUT_MESSAGE)
-          : isApiError(e)
-            ? e
-            : new ApiError('network', 'Network error', null, null, e);
+        if (timedOut) throw new ApiError('timeout', TIMEOUT_MESSAGE);
+        if (callerSignal?.aborted) throw new ApiError('aborted', 'Request cancelled');
+        throw isApiError(e) ? e : new ApiError('network', 'Network error', null, null, e);
       })
-      .finally(() => clearT(timer));
+      .finally(() => {
+        clearT(timer);
+        callerSignal?.removeEventListener('abort', cancel);
+      });
   };
 
   return {
-    get: (path, parse) => send('GET', path, parse),
-    post: (path, body, parse) => send('POST', path, parse, body),
+    get: (path, parse, options) => send('GET', path, parse, undefined, options),
+    post: (path, body, parse, options) => send('POST', path, parse, body, options),
   };
 }

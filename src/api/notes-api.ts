@@ -14,7 +14,7 @@ import type {
   NoteUpdate,
   UploadResult,
 } from '../protocol/api-types.ts';
-import type { HttpClient } from './http-client.ts';
+import type { HttpClient, RequestOptions } from './http-client.ts';
 import {
   parseCollection,
   parseCourseSummaries,
@@ -25,24 +25,27 @@ import {
   parseUploadResult,
 } from './parse-response.ts';
 
-/** The calls a screen may make; an interface so screens can be tested against a fake. */
+/**
+ * The calls a screen may make; an interface so screens can be tested against a fake. Reads take
+ * `RequestOptions` so a superseded load can be cancelled; deletes so one can outlive the page.
+ */
 export type NotesApi = {
   /** `POST /notes/fetch`. */
-  fetchNotes(filter: NoteFilter): Promise<NotesPage>;
+  fetchNotes(filter: NoteFilter, options?: RequestOptions): Promise<NotesPage>;
   /** `POST /notes/add` (answers 201). */
   addNote(note: NewNote): Promise<Note>;
   /** `POST /notes/update`; a stale version rejects with ApiError status 409 and `body.current`. */
   updateNote(update: NoteUpdate): Promise<Note>;
-  /** `POST /notes/delete`. */
-  deleteNote(noteId: string): Promise<DeleteResult>;
+  /** `POST /notes/delete`, with the version the learner saw when given (a stale one → 409). */
+  deleteNote(noteId: string, version?: number, options?: RequestOptions): Promise<DeleteResult>;
   /** `GET /notes/fetch/{courseId}/{moduleId}/{refId}/{flag}/{limit}/{offset}/{order}`. */
-  fetchNotesByPath(params: FetchPathParams): Promise<NotesPage>;
+  fetchNotesByPath(params: FetchPathParams, options?: RequestOptions): Promise<NotesPage>;
   /** `GET /notes/list/course`. */
-  listCourses(): Promise<CourseSummary[]>;
+  listCourses(options?: RequestOptions): Promise<CourseSummary[]>;
   /** `GET /notes/recent`. */
-  recentNotes(): Promise<Note[]>;
+  recentNotes(options?: RequestOptions): Promise<Note[]>;
   /** `GET /notes/collection/{courseId}/{moduleId}`; no moduleId means the whole course. */
-  collection(courseId: string, moduleId?: string | null): Promise<NoteCollection>;
+  collection(courseId: string, moduleId?: string | null, options?: RequestOptions): Promise<NoteCollection>;
   /** `POST /file/upload`: an image for a note; only the returned URL gets embedded. */
   uploadFile(file: Blob, name?: string): Promise<UploadResult>;
 };
@@ -63,19 +66,26 @@ const seg = (v: string | number | null | undefined): string =>
  */
 export function createNotesApi(http: HttpClient): NotesApi {
   return {
-    fetchNotes: (filter) => http.post('/notes/fetch', filter, parseNotesPage),
+    fetchNotes: (filter, options) => http.post('/notes/fetch', filter, parseNotesPage, options),
     addNote: (note) => http.post('/notes/add', note, parseNote),
     updateNote: (update) => http.post('/notes/update', update, parseNote),
-    deleteNote: (noteId) => http.post('/notes/delete', { noteId }, parseDeleteResult),
-    fetchNotesByPath: (p) =>
+    deleteNote: (noteId, version, options) =>
+      http.post(
+        '/notes/delete',
+        version === undefined ? { noteId } : { noteId, version },
+        parseDeleteResult,
+        options,
+      ),
+    fetchNotesByPath: (p, options) =>
       http.get(
         `/notes/fetch/${[p.courseId, p.moduleId, p.refId, p.includeChildren ? 1 : 0, p.limit, p.offset, p.order].map(seg).join('/')}`,
         parseNotesPage,
+        options,
       ),
-    listCourses: () => http.get('/notes/list/course', parseCourseSummaries),
-    recentNotes: () => http.get('/notes/recent', parseNoteList),
-    collection: (courseId, moduleId) =>
-      http.get(`/notes/collection/${seg(courseId)}/${seg(moduleId)}`, parseCollection),
+    listCourses: (options) => http.get('/notes/list/course', parseCourseSummaries, options),
+    recentNotes: (options) => http.get('/notes/recent', parseNoteList, options),
+    collection: (courseId, moduleId, options) =>
+      http.get(`/notes/collection/${seg(courseId)}/${seg(moduleId)}`, parseCollection, options),
     uploadFile: (file, name) => {
       const form = new FormData();
       if (name === undefined) form.append('file', file);

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/app-config.ts';
-import type { ParentContext, RequestId } from '../protocol/messages.ts';
+import type { ParentContext, RequestId, SeekMessage } from '../protocol/messages.ts';
 import { loadedHello, SUB_APPLICATION_NAME } from '../protocol/messages.ts';
 import { checkOrigin } from './origin.ts';
 import { parseParentContext } from './parse-context.ts';
@@ -22,14 +22,28 @@ export type BridgeDeps = {
   warn?: (message: string) => void;
 };
 
+/** The running bridge: stop listening, or post a message to the parent whose context was accepted. */
+export type ParentBridge = {
+  stop(): void;
+  /** Posts to the accepted parent's exact origin; false (nothing sent) before any context. */
+  post(message: SeekMessage): boolean;
+};
+
 /**
  * Starts talking to the portal (DESIGN §2): posts the LOADED hello once — the only `'*'` message —
  * then accepts `LOADED`/`CONTEXT_CHANGE` messages only from `window.parent`, from an allowed origin,
  * carrying a valid `parentContext`. Everything else is dropped with one console warning per origin
- * (never the payload: it may hold a token). Returns a function that stops listening.
+ * (never the payload: it may hold a token). Later messages to the parent (SEEK) go only to the
+ * origin of the last accepted context.
  */
-export function startParentBridge({ window: win, config, onContext, warn = console.warn }: BridgeDeps) {
+export function startParentBridge({
+  window: win,
+  config,
+  onContext,
+  warn = console.warn,
+}: BridgeDeps): ParentBridge {
   const warned = new Set<string>();
+  let acceptedOrigin: string | null = null;
   const reject = (origin: string, reason: string) => {
     if (warned.has(origin)) return;
     warned.add(origin);
@@ -50,10 +64,18 @@ export function startParentBridge({ window: win, config, onContext, warn = conso
     const parsed = parseParentContext(message.parentContext);
     if (!parsed.ok) return reject(origin, parsed.error);
     const requestId: RequestId = message.requestId === 'CONTEXT_CHANGE' ? 'CONTEXT_CHANGE' : 'LOADED';
+    acceptedOrigin = origin;
     onContext({ context: parsed.context, parentHost: verdict.parentHost, requestId });
   };
 
   win.addEventListener('message', listener);
   win.parent.postMessage(loadedHello(), '*');
-  return () => win.removeEventListener('message', listener);
+  return {
+    stop: () => win.removeEventListener('message', listener),
+    post(out) {
+      if (!acceptedOrigin) return false;
+      win.parent.postMessage(out, acceptedOrigin);
+      return true;
+    },
+  };
 }

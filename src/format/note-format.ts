@@ -17,6 +17,13 @@ export function anchorMessage(anchor: NoteAnchor): { key: string; values: Messag
   return { key: 'p. {page}', values: { page: anchor.page } };
 }
 
+/** The name of a note's anchor button: "Go to 03:12" or "Go to p. 4" (it asks the player to seek). */
+export function anchorAction(anchor: NoteAnchor): { key: string; values: MessageValues } | null {
+  if (!anchor) return null;
+  if (anchor.kind === 'time') return { key: 'Go to {time}', values: { time: formatClock(anchor.seconds) } };
+  return { key: 'Go to p. {page}', values: { page: anchor.page } };
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 31536000],
   ['month', 2592000],

@@ -1,24 +1,41 @@
-import { isApiError } from '../api/api-error.ts';
+import { isApiError, TIMEOUT_MESSAGE } from '../api/api-error.ts';
 
-/** Message keys (readable English, see locales/en.json) for the failures a learner can meet. */
-export const ERROR_KEYS = {
-  generic: 'Could not load notes.',
-  session: 'Your session has ended. Reload the page to sign in again.',
-  timeout: 'The request took too long. Check your connection and try again.',
-} as const;
+/** What a failure means to the learner: the message (a message key) and whether Retry can help. */
+export type Problem = { message: string; retry: boolean; kind: ProblemKind };
+
+/** The failures a learner can meet, each with its own wording. */
+export type ProblemKind = 'forbidden' | 'session' | 'timeout' | 'offline' | 'server' | 'other';
+
+/** The message keys, so tests and translations name them in one place. */
+export const PROBLEM_MESSAGES: Record<ProblemKind, string> = {
+  forbidden: 'You do not have sufficient access rights to view this page',
+  session: 'Your session has expired. Sign in again in the portal.',
+  timeout: TIMEOUT_MESSAGE,
+  offline: 'You seem to be offline. Check your connection and try again.',
+  server: 'The notes service is not answering right now. Try again in a moment.',
+  other: 'Something went wrong with that request.',
+};
 
 /**
- * Turns a failed call into the message key a list shows, and reports a 403 so the app can go to
- * the error page with `{ code: 403 }` (DESIGN §3). Pure apart from that callback.
+ * The one place API failures become what the learner sees (issue: 403 → error page, 401 → sign in
+ * again, timeout → "Timeout has occurred" with Retry, 5xx/offline → message with Retry). Pure
+ * apart from `onForbidden`, which the app wires to a navigation to `/error` with `{ code: 403 }`.
  */
-export function describeLoadError(error: unknown, onForbidden: () => void): string {
-  if (isApiError(error)) {
-    if (error.status === 403) {
-      onForbidden();
-      return ERROR_KEYS.generic;
-    }
-    if (error.status === 401) return ERROR_KEYS.session;
-    if (error.kind === 'timeout') return ERROR_KEYS.timeout;
+export function describeProblem(error: unknown, onForbidden: () => void): Problem {
+  const problem = (kind: ProblemKind, retry: boolean): Problem => ({
+    kind,
+    retry,
+    message: PROBLEM_MESSAGES[kind],
+  });
+  if (!isApiError(error)) return problem('other', true);
+  if (error.kind === 'timeout') return problem('timeout', true);
+  if (error.kind === 'network') return problem('offline', true);
+  if (error.status === 403) {
+    onForbidden();
+    return problem('forbidden', false);
   }
-  return ERROR_KEYS.generic;
+  if (error.status === 401) return problem('session', false);
+  if (error.status !== null && error.status >= 500) return problem('server', true);
+  if (error.kind === 'invalid-response') return problem('server', true);
+  return problem('other', true);
 }

@@ -1,55 +1,150 @@
+import { type ReadonlySignal, signal } from '@preact/signals';
 import type { NotesApi } from '../api/notes-api.ts';
-import type { CourseSummary, Note } from '../protocol/api-types.ts';
+import type { KeyValueStore } from '../platform/key-value-store.ts';
+import type { CourseSummary, NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
-import type { ScreenPath } from '../routes/route-rules.ts';
-import { describeLoadError } from './describe-error.ts';
+import { decideRoute } from '../routes/route-rules.ts';
+import type { AppPath } from '../routes/route-table.ts';
+import { describeProblem } from './describe-error.ts';
+import { createNoteCache } from './note-cache.ts';
+import type { ListFilter } from './note-filter.ts';
+import { createNoteLists, type ListView, type PageLoader } from './note-lists.ts';
+import { createWrites, type NoteChanges } from './note-writes.ts';
+import { createDeletes } from './pending-deletes.ts';
 import { createResource } from './resource.ts';
 
-/** What `/` shows: the notes on what the learner is looking at, or their most recent notes. */
-export type HomeNotes =
-  | { kind: 'resource'; player: PlayerData; notes: Note[] }
-  | { kind: 'recent'; notes: Note[] };
-
-/** How many notes a screen asks for at once. */
+/** How many notes a list asks for at once (the API's maximum is 100). */
 export const PAGE_SIZE = 50;
 
-/** What the notes model is built from. */
-export type NotesModelDeps = {
-  api: NotesApi;
-  /** The player data of the current context, read at load time. */
-  playerData: () => PlayerData | null;
-  /** Called when the API answers 403. */
-  onForbidden: () => void;
+/** How many notes `/` shows when the learner is not looking at anything (`GET /notes/recent`). */
+export const RECENT_COUNT = 20;
+
+/** A list a screen shows, with the actions that load it. */
+export type NoteList = ListView & {
+  /** Loads unless loaded and fresh; call on mount. */
+  ensure(): void;
+  /** Fetches the next page (the learner scrolled near the end). */
+  loadMore(): void;
+  /** Loads again from the first page (Retry). */
+  retry(): void;
+  /** Cancels a load in flight (the learner moved on, say to another search). */
+  cancel(): void;
 };
 
-/** The notes model: one resource per screen, plus `refresh`. */
+/** What the notes model is built from; every outside effect is injected. */
+export type NotesModelDeps = {
+  api: NotesApi;
+  store: KeyValueStore;
+  /** Identity of the learner (rootOrg, org, userId), never a token. */
+  learner: () => string;
+  onForbidden: () => void;
+  announce: (key: string) => void;
+  now: () => number;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+/** The notes model; see `createNotesModel`. */
 export type NotesModel = ReturnType<typeof createNotesModel>;
 
 /**
- * Loads what each screen lists. `refresh` (start-up step 5, and every later context) starts the
- * current screen's load right away — before it even renders — and marks the others stale.
+ * Everything the screens know about notes: one cache every list derives from, the lists (a
+ * resource's notes, recent notes, a search, a course), the learner's courses, and the writes —
+ * add and edit (optimistic, rolled back on failure) and delete with Undo.
  */
-export function createNotesModel({ api, playerData, onForbidden }: NotesModelDeps) {
-  const describe = (error: unknown) => describeLoadError(error, onForbidden);
-
-  const home = createResource<HomeNotes>(async () => {
-    const player = playerData();
-    if (!player) return { kind: 'recent', notes: await api.recentNotes() };
-    const page = await api.fetchNotes({ refId: player.resourceId, order: 'newest', limit: PAGE_SIZE });
-    return { kind: 'resource', player, notes: page.notes };
-  }, describe);
-  const all = createResource(() => api.fetchNotes({ order: 'newest', limit: PAGE_SIZE }), describe);
-  const courses = createResource<CourseSummary[]>(() => api.listCourses(), describe);
-  const byScreen = { '/': home, '/view': all, '/course': courses } as const;
-
-  return {
-    home,
-    all,
-    courses,
-    /** Reloads for a new context; `reset` drops, on every screen, what another learner's session showed. */
-    refresh(screen: ScreenPath, reset: boolean) {
-      for (const resource of [home, all, courses]) resource.invalidate(reset);
-      if (screen !== '/error') void byScreen[screen].reload(reset);
-    },
+export function createNotesModel(deps: NotesModelDeps) {
+  const describe = (error: unknown) => describeProblem(error, deps.onForbidden);
+  const cache = createNoteCache();
+  const lists = createNoteLists(cache, describe);
+  const courseTitles = new Map<string, string>();
+  const courses = createResource<CourseSummary[]>((signal) => deps.api.listCourses({ signal }), describe);
+  const counted = (note: Note, delta: 1 | -1) => {
+    lists.adjustTotals(note, delta);
+    courses.invalidate(); // counts changed: reload when the course screen is next shown
   };
+  const writes = createWrites({ ...deps, cache, describe, onCountChange: counted });
+  const deletes = createDeletes({ ...deps, cache, onCountChange: counted });
+
+  const fetchLoader =
+    (filter: ListFilter, order: NoteOrder): PageLoader =>
+    async (cursor, signal) => {
+      const page = await deps.api.fetchNotes(
+        { ...filter, order, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+        { signal },
+      );
+      return { ...page, complete: page.nextCursor === null };
+    };
+  const recentLoader: PageLoader = async (_cursor, signal) => {
+    const notes = await deps.api.recentNotes({ signal });
+    return { notes, total: null, nextCursor: null, complete: notes.length < RECENT_COUNT };
+  };
+  const courseLoader =
+    (courseId: string): PageLoader =>
+    async (_cursor, signal) => {
+      const collection = await deps.api.collection(courseId, null, { signal });
+      courseTitles.set(courseId, collection.courseTitle);
+      const notes = collection.modules.flatMap((m) => m.resources.flatMap((r) => r.notes));
+      return { notes, total: notes.length, nextCursor: null, complete: true };
+    };
+
+  const epoch = signal(0);
+  const list = (filter: ListFilter, order: NoteOrder, loader: PageLoader, limit?: number): NoteList => ({
+    ...lists.view(filter, order, limit),
+    ensure: () => lists.ensure(filter, order, loader),
+    loadMore: () => void lists.loadMore(filter, order, loader),
+    retry: () => void lists.reload(filter, order, loader),
+    cancel: () => lists.cancel(filter, order),
+  });
+
+  const model = {
+    cache,
+    courses,
+    deletes,
+    /** Notes on one resource, newest first (`/` with player data). */
+    resourceNotes: (refId: string) => list({ refId }, 'newest', fetchLoader({ refId }, 'newest')),
+    /** The learner's newest notes (`/` without player data). */
+    recentNotes: () => list({ source: 'recent' }, 'newest', recentLoader, RECENT_COUNT),
+    /** All notes, searched, filtered by course and sorted (`/view`). */
+    searchNotes: (filter: ListFilter, order: NoteOrder) => list(filter, order, fetchLoader(filter, order)),
+    /** One course's notes, all at once (`/course/:courseId`). */
+    courseNotes: (courseId: string) => list({ courseId }, 'newest', courseLoader(courseId)),
+    /** A course's title as its collection named it, if loaded. */
+    courseTitle: (courseId: string): string | undefined => courseTitles.get(courseId),
+    /** Adds a note taken on `player`'s resource. */
+    add: (draft: NewNote) => writes.add(draft),
+    /** Saves an edit. */
+    update: (note: Note, changes: NoteChanges) => writes.update(note, changes),
+    /** Deletes with Undo. */
+    remove: (note: Note) => deletes.remove(note),
+    /** Undoes a delete still inside its window. */
+    undo: (noteId: string) => deletes.undo(noteId),
+    /**
+     * Counts accepted contexts: a screen reads it while rendering and calls `ensure` again when it
+     * changes, so the lists on screen reload after a new context (and only those).
+     */
+    epoch: epoch as ReadonlySignal<number>,
+    /**
+     * A context arrived (start-up step 5): every list is marked out of date, and the screen being
+     * opened starts its load now, before it renders. `reset` (another learner) forgets every note
+     * first; the learner's deletes queued by an earlier visit are then sent.
+     */
+    refresh(path: AppPath, player: PlayerData | null, reset: boolean) {
+      if (reset) {
+        cache.clear();
+        deletes.reset();
+        courseTitles.clear();
+      }
+      lists.invalidate(reset);
+      courses.invalidate(reset);
+      epoch.value += 1;
+      if (path === '/') (player ? model.resourceNotes(player.resourceId) : model.recentNotes()).ensure();
+      if (path === '/view') model.searchNotes({}, 'newest').ensure();
+      if (path === '/course') courses.ensure();
+      if (path.startsWith('/course/')) model.courseNotes(path.slice('/course/'.length)).ensure();
+      void deletes.replay();
+    },
+    /** The frame is unloading: send pending deletes with keepalive. */
+    flush: () => deletes.flush(),
+  };
+  return model;
 }

@@ -1,11 +1,13 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
+import { isAborted } from '../api/api-error.ts';
+import type { Problem } from './describe-error.ts';
 
 /** The life of one remote list: every list in the app has loading, ready and error states. */
 export type LoadState<T> =
   | { status: 'idle' }
   | { status: 'loading'; data: T | null }
   | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; data: T | null };
+  | { status: 'error'; problem: Problem; data: T | null };
 
 /** A remote value with its state as a read-only signal, and the actions that (re)load it. */
 export type Resource<T> = {
@@ -23,10 +25,14 @@ export type Resource<T> = {
  * so a slow old response can never overwrite a newer one. `describe` turns a failure into the
  * message the learner sees (and may act on it, e.g. a 403 navigating to the error page).
  */
-export function createResource<T>(load: () => Promise<T>, describe: (error: unknown) => string): Resource<T> {
+export function createResource<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  describe: (error: unknown) => Problem,
+): Resource<T> {
   const state = signal<LoadState<T>>({ status: 'idle' });
   let request = 0;
   let stale = true;
+  let controller: AbortController | null = null;
   const current = (): T | null => {
     const s = state.value;
     return s.status === 'ready' || s.status === 'loading' || s.status === 'error' ? s.data : null;
@@ -35,26 +41,29 @@ export function createResource<T>(load: () => Promise<T>, describe: (error: unkn
   const reload = async (reset = false) => {
     const mine = ++request;
     stale = false;
+    controller?.abort(); // the older load is superseded: stop spending its bytes
+    controller = new AbortController();
     state.value = { status: 'loading', data: reset ? null : current() };
     try {
-      const data = await load();
+      const data = await load(controller.signal);
       if (mine === request) state.value = { status: 'ready', data };
     } catch (error) {
-      if (mine === request)
-        state.value = { status: 'error', message: describe(error), data: reset ? null : current() };
+      if (mine === request && !isAborted(error))
+        state.value = { status: 'error', problem: describe(error), data: reset ? null : current() };
     }
   };
 
   return {
     state,
     ensure() {
-      if (stale || state.value.status === 'idle') void reload();
+      if ((stale || state.value.status === 'idle') && state.value.status !== 'loading') void reload();
     },
     reload,
     invalidate(reset = false) {
       stale = true;
       if (reset) {
         request++; // a load still in flight belongs to the old session
+        controller?.abort();
         state.value = { status: 'idle' };
       }
     },

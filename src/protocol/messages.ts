@@ -18,6 +18,19 @@ export const loadedHello = (): LoadedHello => ({
   requestId: 'LOADED',
 });
 
+/**
+ * App → parent when the learner activates a note's anchor ("Go to 03:12", "Go to p. 4"): asks the
+ * portal's player to seek. Posted only to the accepted parent's origin, never `'*'`; it carries
+ * no token and no note text. A portal that doesn't know it ignores it.
+ */
+export type SeekMessage = {
+  subApplicationName: typeof SUB_APPLICATION_NAME;
+  requestId: 'SEEK';
+  refId: string;
+  seconds?: number;
+  page?: number;
+};
+
 /** Font sizes the portal may ask for (DESIGN §4). */
 export const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large'] as const;
 export type FontSize = (typeof FONT_SIZES)[number];

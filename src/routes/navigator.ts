@@ -1,5 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
-import { appPath, type ScreenPath } from './route-rules.ts';
+import { appPath } from './route-rules.ts';
+import type { AppPath } from './route-table.ts';
 
 /** State a navigation may carry, like `{ code: 403 }` for the error page. */
 export type NavState = { code?: number } | null;
@@ -14,6 +15,10 @@ export type NavWindow = {
   };
   dispatchEvent(event: Event): boolean;
 };
+
+/** `/course/<id>` with the id URL-encoded, so an id can't add segments or a query. */
+const encodePath = (path: AppPath): string =>
+  path.startsWith('/course/') ? `/course/${encodeURIComponent(path.slice(8))}` : path;
 
 /** Navigation as a service, usable outside components (start-up, API errors). */
 export type Navigator = ReturnType<typeof createNavigator>;
@@ -37,12 +42,12 @@ export function createNavigator(win: NavWindow, basePath = '/') {
     state: state as ReadonlySignal<NavState>,
     /** The app-relative path now showing. */
     currentPath: () => appPath(win.location.pathname, basePath),
-    /** Absolute URL path of an app path, for links. */
-    href: (path: ScreenPath) => `${prefix}${path}`,
+    /** Absolute URL path of an app path, for links (a course id is URL-encoded). */
+    href: (path: AppPath) => `${prefix}${encodePath(path)}`,
     /** Goes to `path`; replaces the history entry unless `push` is asked for. */
-    navigate(path: ScreenPath, options: { state?: NavState; push?: boolean } = {}) {
+    navigate(path: AppPath, options: { state?: NavState; push?: boolean } = {}) {
       const next = options.state ?? null;
-      const url = `${prefix}${path}`;
+      const url = `${prefix}${encodePath(path)}`;
       if (options.push) win.history.pushState(next, '', url);
       else win.history.replaceState(next, '', url);
       state.value = next;

@@ -4,7 +4,7 @@ import type { NotesModel } from '../notes/notes-model.ts';
 import type { Navigator } from '../routes/navigator.ts';
 import { pathAfterContext } from '../routes/route-rules.ts';
 import { applyThemeClasses } from '../theme/theme-classes.ts';
-import type { SessionModel } from './session-model.ts';
+import { learnerKey, type SessionModel } from './session-model.ts';
 
 /** The parts the start-up sequence drives. */
 export type StartupDeps = {
@@ -14,10 +14,6 @@ export type StartupDeps = {
   notes: Pick<NotesModel, 'refresh'>;
   body: Pick<HTMLElement, 'classList'>;
 };
-
-/** Identity of a learner's data; a change means the screens must not show the old learner's notes. */
-const learnerKey = (c: AcceptedContext['context'] | null) =>
-  c ? `${c.rootOrg}\u0000${c.org}\u0000${c.user.userId}` : '';
 
 /**
  * Applies an accepted context in the order SPEC §4 fixes: store it (and ask for its locale) →
@@ -37,5 +33,5 @@ export function applyContext({ context, parentHost }: AcceptedContext, deps: Sta
   const target = pathAfterContext(deps.nav.currentPath());
   if (target !== deps.nav.currentPath()) deps.nav.navigate(target);
   deps.session.markLoaded();
-  deps.notes.refresh(target, learnerChanged);
+  deps.notes.refresh(target, context.playerData, learnerChanged);
 }

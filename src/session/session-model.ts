@@ -47,6 +47,13 @@ export function createSessionModel(initialWidth: number) {
   };
 }
 
+/**
+ * Identity of a learner's data (rootOrg, org, userId): a change means the screens must not show
+ * the old learner's notes, and keys what the app keeps in storage per learner. Never the token.
+ */
+export const learnerKey = (c: Pick<ParentContext, 'rootOrg' | 'org' | 'user'> | null): string =>
+  c ? `${c.rootOrg}\u0000${c.org}\u0000${c.user.userId}` : '';
+
 /** Keeps `setWidth` in step with the window; returns the unsubscribe. */
 export function watchWindowWidth(
   win: Pick<Window, 'innerWidth' | 'addEventListener' | 'removeEventListener'>,

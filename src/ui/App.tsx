@@ -1,12 +1,12 @@
-import { useLayoutEffect } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso/router';
-import { decideRoute } from '../routes/route-rules.ts';
-import { CourseScreen } from './CourseScreen.tsx';
-import { ErrorPage } from './ErrorPage.tsx';
-import { HomeScreen } from './HomeScreen.tsx';
+import { useLayoutEffect } from 'react';
+import { decideRoute, routeScope } from '../routes/route-rules.ts';
+import { ROUTES } from '../routes/route-table.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { ScreenFailure } from './ScreenFailure.tsx';
 import { Shell } from './Shell.tsx';
+import { SCREENS } from './screens.ts';
 import { useServices } from './services.ts';
-import { ViewScreen } from './ViewScreen.tsx';
 
 /** Replaces an unknown URL: `/ui` → `/`, anything else → `/view` (SPEC §2), without a history entry. */
 function Redirect() {
@@ -14,10 +14,34 @@ function Redirect() {
   const { path } = useLocation();
   useLayoutEffect(() => {
     const decision = decideRoute(nav.currentPath());
-    nav.navigate('redirect' in decision ? decision.redirect : decision.screen);
+    if ('redirect' in decision) nav.navigate(decision.redirect);
   }, [path]);
   return null;
 }
+
+/** The routed screens, inside a boundary that is reset by navigating elsewhere. */
+function Screens() {
+  const { nav } = useServices();
+  const { path } = useLocation();
+  return (
+    <ErrorBoundary key={path} fallback={(retry) => <ScreenFailure onRetry={retry} />} onError={reportError}>
+      <Router>
+        {[
+          ...ROUTES.map((route) => (
+            <Route
+              key={route.path}
+              path={'param' in route ? `${nav.href(route.path)}/:${route.param}?` : nav.href(route.path)}
+              component={SCREENS[route.path]}
+            />
+          )),
+          <Route key="default" default component={Redirect} />,
+        ]}
+      </Router>
+    </ErrorBoundary>
+  );
+}
+
+const reportError = (error: unknown) => console.error('Notes: a screen failed to render', error);
 
 /**
  * The app: nothing at all until the session has a user and is loaded (no spinner flash before the
@@ -27,15 +51,9 @@ export function App() {
   const { session, nav } = useServices();
   if (!session.ready.value) return null;
   return (
-    <LocationProvider>
+    <LocationProvider scope={routeScope(nav.href('/'))}>
       <Shell>
-        <Router>
-          <Route path={nav.href('/')} component={HomeScreen} />
-          <Route path={nav.href('/view')} component={ViewScreen} />
-          <Route path={nav.href('/course')} component={CourseScreen} />
-          <Route path={nav.href('/error')} component={ErrorPage} />
-          <Route default component={Redirect} />
-        </Router>
+        <Screens />
       </Shell>
     </LocationProvider>
   );

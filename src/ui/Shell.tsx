@@ -1,37 +1,40 @@
-import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
-import type { ScreenPath } from '../routes/route-rules.ts';
+import { type ReactNode, useEffect } from 'react';
+import { screenOf } from '../routes/route-rules.ts';
+import { NAV_ROUTES } from '../routes/route-table.ts';
 import { AppLink } from './AppLink.tsx';
+import { LiveRegion } from './LiveRegion.tsx';
+import { UndoBar } from './notes/UndoBar.tsx';
+import { ShortcutHelp } from './ShortcutHelp.tsx';
 import { useServices } from './services.ts';
 
-const LINKS: [ScreenPath, string][] = [
-  ['/', 'My notes'],
-  ['/view', 'All notes'],
-  ['/course', 'Courses'],
-];
-
 /**
- * The frame around every screen: the main navigation and the `<main>` landmark.
+ * The frame around every screen: the main navigation (from the route table), the `<main>`
+ * landmark, the Undo bar, the keyboard shortcut help and the one polite live region.
  */
-export function Shell({ children }: { children: ComponentChildren }) {
-  const { session, i18n, nav } = useServices();
+export function Shell({ children }: { children: ReactNode }) {
+  const { session, i18n, nav, shortcuts } = useServices();
   const { t } = i18n;
   useLocation(); // re-render on navigation so aria-current follows
-  const current = nav.currentPath();
+  const current = screenOf(nav.currentPath());
+  useEffect(() => shortcuts.on('search', () => nav.navigate('/view')), []);
   return (
-    <div class={session.smallScreen.value ? 'app narrow' : 'app'}>
-      <nav class="app-nav" aria-label={t('Main navigation')}>
+    <div className={session.smallScreen.value ? 'app narrow' : 'app wide'}>
+      <nav className="app-nav" aria-label={t('Main navigation')}>
         <ul>
-          {LINKS.map(([path, key]) => (
-            <li key={path}>
-              <AppLink to={path} current={current === path}>
-                {t(key)}
+          {NAV_ROUTES.map((route) => (
+            <li key={route.path}>
+              <AppLink to={route.path} current={current === route.path}>
+                {t(route.label)}
               </AppLink>
             </li>
           ))}
         </ul>
       </nav>
       <main id="main">{children}</main>
+      <UndoBar />
+      <ShortcutHelp />
+      <LiveRegion />
     </div>
   );
 }

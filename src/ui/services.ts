@@ -1,26 +1,50 @@
-import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
+import { createContext, useContext } from 'react';
 import type { I18nModel } from '../i18n/i18n-model.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
+import type { Note } from '../protocol/api-types.ts';
 import type { Navigator } from '../routes/navigator.ts';
+import type { Clock } from '../session/clock.ts';
 import type { SessionModel } from '../session/session-model.ts';
+import type { Announcer } from '../status/announcer.ts';
+import type { FocusRequests } from './focus-request.ts';
+import type { Shortcuts } from './shortcuts.ts';
 
-/** Everything a component may use; built once in `main.tsx` and handed down by context. */
+/**
+ * What the page offers that components may not reach for themselves (they never touch `window`):
+ * the composition root implements it with the real browser, tests with fakes.
+ */
+export type Platform = {
+  /** Saves `text` as a file the learner downloads (the course export). */
+  download(fileName: string, text: string, type: string): void;
+  /** Opens the browser's print dialog (the course's print view). */
+  print(): void;
+  /** Asks the learner to confirm (cancel an edit with unsaved changes). */
+  confirm(message: string): boolean;
+  /** Runs `task` when the browser is idle (prefetching the other screens after the first note). */
+  whenIdle(task: () => void): void;
+};
+
+/** Everything components use, built once in `main.tsx` and handed down through context. */
 export type Services = {
   session: SessionModel;
   i18n: I18nModel;
   notes: NotesModel;
   nav: Navigator;
-  /** Current time in ms, injected so relative times are testable. */
-  now: () => number;
+  clock: Clock;
+  announcer: Announcer;
+  shortcuts: Shortcuts;
+  focus: FocusRequests;
+  /** Asks the portal's player to go to a note's anchor (a SEEK message); false when it can't. */
+  seek(note: Note): boolean;
+  platform: Platform;
 };
 
-/** Carries the services down the tree; components never build or import them directly. */
+/** The services context; `null` outside the app (a component rendered alone is a bug). */
 export const ServicesContext = createContext<Services | null>(null);
 
-/** The services, for components; throws only on a wiring mistake (no provider). */
+/** The app's services; throws when a component is rendered outside `ServicesContext`. */
 export function useServices(): Services {
   const services = useContext(ServicesContext);
-  if (!services) throw new Error('Notes: ServicesContext is missing');
+  if (!services) throw new Error('useServices: no ServicesContext above this component');
   return services;
 }

@@ -1,11 +1,13 @@
-import { AppLink } from './AppLink.tsx';
-import { useServices } from './services.ts';
+import { AppLink } from '../../AppLink.tsx';
+import { SCREEN_TITLE_ID } from '../../focus-request.ts';
+import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
+import { useServices } from '../../services.ts';
 
 /** A small inline illustration (no extra request): a locked document. Decorative, so hidden. */
 function Illustration() {
   return (
     <svg
-      class="error-art"
+      className="error-art"
       viewBox="0 0 120 100"
       width="160"
       height="133"
@@ -43,16 +45,16 @@ export function ErrorPage() {
   const { t } = i18n;
   const forbidden = nav.state.value?.code === 403;
   return (
-    <section class="error-page" aria-labelledby="error-title">
+    <section className="error-page" aria-labelledby={SCREEN_TITLE_ID}>
       <Illustration />
-      <h1 id="error-title">
+      <ScreenTitle>
         {forbidden
           ? t('You do not have sufficient access rights to view this page')
           : t('Something went wrong')}
-      </h1>
+      </ScreenTitle>
       <p>{t('Please contact your administrator for access related issues.')}</p>
       <p>
-        <AppLink to="/" class="btn">
+        <AppLink to="/" className="btn">
           {t('Go to my notes')}
         </AppLink>
       </p>

@@ -1,0 +1,55 @@
+import { fold, normaliseQuery } from '../notes/note-filter.ts';
+
+/** A run of text, marked when it matches the search. */
+export type Segment = { text: string; match: boolean };
+
+/**
+ * Splits `text` into runs for `<mark>`ing what a search matched, with the same case folding as
+ * the search itself. Folding can change length ("İ" folds to two code units), so positions are
+ * mapped back through the original characters; a match never splits a character.
+ */
+export function highlightSegments(text: string, query: string | undefined): Segment[] {
+  const q = normaliseQuery(query);
+  if (!q || !text) return text ? [{ text, match: false }] : [];
+  let folded = '';
+  const origin: number[] = []; // origin[i] = index in `text` where folded unit i came from
+  let index = 0;
+  for (const char of text) {
+    const f = fold(char);
+    for (let k = 0; k < f.length; k++) origin.push(index);
+    folded += f;
+    index += char.length;
+  }
+  origin.push(text.length);
+  const segments: Segment[] = [];
+  let from = 0; // in `text`
+  let at = folded.indexOf(q);
+  while (at !== -1) {
+    const start = origin[at] ?? text.length;
+    const endUnit = at + q.length;
+    // extend to the end of the last matched character
+    let end = origin[endUnit] ?? text.length;
+    if (end <= start) end = start + 1;
+    if (start > from) segments.push({ text: text.slice(from, start), match: false });
+    segments.push({ text: text.slice(start, end), match: true });
+    from = end;
+    let next = endUnit;
+    while (next < origin.length - 1 && (origin[next] ?? 0) < from) next++;
+    at = folded.indexOf(q, next);
+  }
+  if (from < text.length) segments.push({ text: text.slice(from), match: false });
+  return segments;
+}
+
+/**
+ * A preview of at most `max` characters that shows the first match: from the start when the
+ * match is near it, else from a little before the match, with "…" where text was cut.
+ */
+export function previewAround(text: string, query: string | undefined, max: number): string {
+  if (text.length <= max) return text;
+  const q = normaliseQuery(query);
+  const at = q ? fold(text).indexOf(q) : -1;
+  const start = at > max / 2 ? Math.min(at - Math.floor(max / 4), text.length - max) : 0;
+  const body = text.slice(start, start + max);
+  return `${start > 0 ? '…' : ''}${body}${start + max < text.length ? '…' : ''}`;
+}

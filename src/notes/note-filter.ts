@@ -1,0 +1,57 @@
+import type { Note } from '../protocol/api-types.ts';
+
+/**
+ * What a list shows: notes on one resource, one course, and/or matching a search. The same
+ * semantics as the API's `POST /notes/fetch` filter, so a search run here over the loaded notes
+ * and the server's answer for notes not loaded yet agree. `source: 'recent'` names the list
+ * `GET /notes/recent` fills: all notes, but a list of its own (it has no cursor to page on).
+ */
+export type ListFilter = { refId?: string; courseId?: string; query?: string; source?: 'recent' };
+
+/** Case-folds like the API (`toLocaleLowerCase('und')`), so "Über" finds "über" on both sides. */
+export const fold = (s: string): string => s.toLocaleLowerCase('und');
+
+/** A search as typed → as matched: trimmed and case-folded; blank means "no search". */
+export const normaliseQuery = (query: string | undefined): string => fold((query ?? '').trim());
+
+/** The text a search looks in, per note object: body, resource, course, module titles and tags. */
+const haystacks = new WeakMap<Note, string>();
+const haystackOf = (note: Note): string => {
+  let h = haystacks.get(note);
+  if (h === undefined) {
+    h = fold(
+      [note.text, note.refTitle, note.courseTitle ?? '', note.moduleTitle ?? '', ...note.tags].join('\u0000'),
+    );
+    haystacks.set(note, h);
+  }
+  return h;
+};
+
+/** True when `note` belongs in a list with `filter`. */
+export function matchesFilter(note: Note, filter: ListFilter): boolean {
+  if (filter.refId !== undefined && note.refId !== filter.refId) return false;
+  if (filter.courseId !== undefined && note.courseId !== filter.courseId) return false;
+  const q = normaliseQuery(filter.query);
+  return !q || haystackOf(note).includes(q);
+}
+
+/**
+ * True when every note matching `inner` also matches `outer`, so a list loaded for `outer` tells
+ * which `inner` notes exist in its loaded range (a search for "photo" is covered by "pho" and by
+ * no search at all; a course filter by no course filter).
+ */
+export function covers(outer: ListFilter, inner: ListFilter): boolean {
+  if (outer.refId !== undefined && outer.refId !== inner.refId) return false;
+  if (outer.courseId !== undefined && outer.courseId !== inner.courseId) return false;
+  const o = normaliseQuery(outer.query);
+  return !o || normaliseQuery(inner.query).includes(o);
+}
+
+/** A stable key for a filter, so lists are cached per filter and order. */
+export const filterKey = (filter: ListFilter): string =>
+  JSON.stringify([
+    filter.refId ?? null,
+    filter.courseId ?? null,
+    normaliseQuery(filter.query),
+    filter.source ?? null,
+  ]);

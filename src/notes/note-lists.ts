@@ -1,0 +1,206 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { isAborted } from '../api/api-error.ts';
+import type { Note, NoteOrder } from '../protocol/api-types.ts';
+import type { Problem } from './describe-error.ts';
+import type { NoteCache } from './note-cache.ts';
+import { covers, filterKey, type ListFilter, matchesFilter } from './note-filter.ts';
+import { compareNotes, type Frontier, furthest, withinFrontier } from './note-order.ts';
+
+/** One page as a loader returns it; `complete` says no note lies beyond it. */
+export type LoadedPage = {
+  notes: Note[];
+  total: number | null;
+  nextCursor: string | null;
+  complete: boolean;
+};
+
+/** Fetches one page of a list; `cursor` is null for the first page. */
+export type PageLoader = (cursor: string | null, signal: AbortSignal) => Promise<LoadedPage>;
+
+/** What the app knows about one list (a filter in an order) from the server. */
+export type ListRecord = {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** A further page is being fetched (the list itself stays usable). */
+  loadingMore: boolean;
+  problem: Problem | null;
+  frontier: Frontier;
+  cursor: string | null;
+  total: number | null;
+  stale: boolean;
+};
+
+/** A list as a screen reads it: the notes to show and where loading stands. */
+export type ListView = {
+  notes: ReadonlySignal<Note[]>;
+  record: ReadonlySignal<ListRecord>;
+  /** More notes exist beyond what is shown and can be fetched. */
+  hasMore: ReadonlySignal<boolean>;
+};
+
+const NONE: Frontier = { kind: 'none' };
+const COMPLETE: Frontier = { kind: 'complete' };
+const IDLE: ListRecord = {
+  status: 'idle',
+  loadingMore: false,
+  problem: null,
+  frontier: NONE,
+  cursor: null,
+  total: null,
+  stale: true,
+};
+/** Lists remembered beyond the ones on screen (old searches); the oldest are forgotten first. */
+const KEEP = 40;
+
+/** The lists model; see `createNoteLists`. */
+export type NoteLists = ReturnType<typeof createNoteLists>;
+
+/**
+ * Loading state per list (filter + order), with paging and cancellation, over the shared cache.
+ * A list shows every cached note that matches its filter and lies within the furthest frontier of
+ * any list that covers it (loaded the whole catalogue's first 100 notes? then a search over them
+ * needs no request). A superseded load is aborted so a stale search spends no bytes.
+ */
+export function createNoteLists(cache: NoteCache, describe: (error: unknown) => Problem) {
+  const records = signal<ReadonlyMap<string, { filter: ListFilter; order: NoteOrder; rec: ListRecord }>>(
+    new Map(),
+  );
+  const controllers = new Map<string, AbortController>();
+  let generation = 0;
+
+  const keyOf = (filter: ListFilter, order: NoteOrder) => `${order}:${filterKey(filter)}`;
+  const read = (key: string): ListRecord => records.value.get(key)?.rec ?? IDLE;
+  const write = (key: string, filter: ListFilter, order: NoteOrder, rec: ListRecord) => {
+    const next = new Map(records.value);
+    next.delete(key); // re-insert: the map's order is least recently used first
+    next.set(key, { filter, order, rec });
+    for (const old of next.keys()) {
+      if (next.size <= KEEP) break;
+      if (!controllers.has(old)) next.delete(old);
+    }
+    records.value = next;
+  };
+
+  const frontierFor = (filter: ListFilter, order: NoteOrder): Frontier => {
+    let best = NONE;
+    for (const { filter: f, order: o, rec } of records.value.values()) {
+      if (o === order && covers(f, filter)) best = furthest(best, rec.frontier, order);
+    }
+    return best;
+  };
+
+  const fetchPage = async (filter: ListFilter, order: NoteOrder, loader: PageLoader, more: boolean) => {
+    const key = keyOf(filter, order);
+    const before = read(key);
+    if (more && before.status === 'idle') more = false; // never loaded: start at the first page
+    if (more && (before.loadingMore || before.cursor === null)) return;
+    controllers.get(key)?.abort();
+    const controller = new AbortController();
+    controllers.set(key, controller);
+    const mine = generation;
+    write(key, filter, order, {
+      ...before,
+      status: more ? before.status : 'loading',
+      loadingMore: more,
+      problem: null,
+      stale: false,
+    });
+    try {
+      const page = await loader(more ? before.cursor : null, controller.signal);
+      if (mine !== generation || controllers.get(key) !== controller) return;
+      cache.merge(page.notes);
+      const last = page.notes.reduce<Note | null>(
+        (a, n) => (a === null || compareNotes(order)(n, a) > 0 ? n : a),
+        null,
+      );
+      const reached: Frontier = page.complete ? COMPLETE : last ? { kind: 'at', note: last } : NONE;
+      const now = read(key);
+      write(key, filter, order, {
+        ...now,
+        status: 'ready',
+        loadingMore: false,
+        frontier: furthest(now.frontier, reached, order),
+        cursor: page.complete ? null : page.nextCursor,
+        total: page.total ?? now.total,
+      });
+    } catch (error) {
+      if (mine !== generation || controllers.get(key) !== controller || isAborted(error)) return;
+      const now = read(key);
+      write(key, filter, order, { ...now, status: 'error', loadingMore: false, problem: describe(error) });
+    } finally {
+      if (controllers.get(key) === controller) controllers.delete(key);
+    }
+  };
+
+  return {
+    /** The list as a screen shows it; `limit` caps it (the recent list shows 20). */
+    view(filter: ListFilter, order: NoteOrder, limit = Number.POSITIVE_INFINITY): ListView {
+      const key = keyOf(filter, order);
+      const frontier = computed(() => frontierFor(filter, order));
+      const record = computed(() => read(key));
+      const notes = computed(() => {
+        const f = frontier.value;
+        const shown = cache.visible.value.filter(
+          (n) => matchesFilter(n, filter) && withinFrontier(n, f, order),
+        );
+        shown.sort(compareNotes(order));
+        return shown.length > limit ? shown.slice(0, limit) : shown;
+      });
+      const hasMore = computed(
+        () =>
+          frontier.value.kind !== 'complete' &&
+          (record.value.status === 'idle' || record.value.cursor !== null),
+      );
+      return { notes, record, hasMore };
+    },
+    /** Loads the first page unless the list is loaded and fresh (screens call it on mount). */
+    ensure(filter: ListFilter, order: NoteOrder, loader: PageLoader) {
+      const rec = read(keyOf(filter, order));
+      if (rec.stale && rec.status !== 'loading') void fetchPage(filter, order, loader, false);
+    },
+    /** Loads the first page again (Retry, a new context). */
+    reload: (filter: ListFilter, order: NoteOrder, loader: PageLoader) =>
+      fetchPage(filter, order, loader, false),
+    /** Fetches the next page, if there is one and none is on its way. */
+    loadMore: (filter: ListFilter, order: NoteOrder, loader: PageLoader) =>
+      fetchPage(filter, order, loader, true),
+    /** Cancels the list's load in flight, if any (the learner moved on). */
+    cancel(filter: ListFilter, order: NoteOrder) {
+      const key = keyOf(filter, order);
+      const controller = controllers.get(key);
+      if (!controller) return;
+      controller.abort();
+      controllers.delete(key);
+      const rec = read(key);
+      write(key, filter, order, {
+        ...rec,
+        status: rec.status === 'loading' ? 'idle' : rec.status,
+        loadingMore: false,
+        stale: rec.status === 'loading' || rec.stale,
+      });
+    },
+    /** Counts a note the learner added or deleted in every list it belongs to. */
+    adjustTotals(note: Note, delta: 1 | -1) {
+      const next = new Map(records.value);
+      let changed = false;
+      for (const [key, entry] of next) {
+        if (entry.rec.total === null || !matchesFilter(note, entry.filter)) continue;
+        next.set(key, { ...entry, rec: { ...entry.rec, total: Math.max(0, entry.rec.total + delta) } });
+        changed = true;
+      }
+      if (changed) records.value = next;
+    },
+    /** Marks every list out of date; `reset` also forgets them and cancels loads (another learner). */
+    invalidate(reset: boolean) {
+      if (reset) {
+        generation++;
+        for (const c of controllers.values()) c.abort();
+        controllers.clear();
+        records.value = new Map();
+        return;
+      }
+      const next = new Map(records.value);
+      for (const [key, entry] of next) next.set(key, { ...entry, rec: { ...entry.rec, stale: true } });
+      records.value = next;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** The slice of `Storage` the app uses; `localStorage` or a test fake. */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Strings kept across reloads when the browser allows it, in memory when it does not. */
+export type KeyValueStore = {
+  get(key: string): string | null;
+  /** False when the value could only be kept in memory (storage full or unavailable). */
+  set(key: string, value: string): boolean;
+  remove(key: string): void;
+};
+
+/**
+ * Wraps browser storage so a blocked (`SecurityError` in a partitioned or private frame) or full
+ * (`QuotaExceededError`) store degrades to memory instead of throwing into the app. `open` is a
+ * function because merely reading `window.localStorage` can throw.
+ */
+export function createKeyValueStore(open: () => StorageLike | null): KeyValueStore {
+  const memory = new Map<string, string>();
+  let storage: StorageLike | null = null;
+  try {
+    storage = open();
+  } catch {
+    storage = null;
+  }
+  return {
+    get(key) {
+      try {
+        const value = storage?.getItem(key);
+        if (value !== null && value !== undefined) return value;
+      } catch {
+        // fall through to memory
+      }
+      return memory.get(key) ?? null;
+    },
+    set(key, value) {
+      memory.set(key, value);
+      try {
+        if (!storage) return false;
+        storage.setItem(key, value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    remove(key) {
+      memory.delete(key);
+      try {
+        storage?.removeItem(key);
+      } catch {
+        // nothing kept there, or nothing we can do
+      }
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { memo, useRef } from 'react';
+import { previewAround } from '../../format/highlight.ts';
+import { anchorMessage } from '../../format/note-format.ts';
+import type { Note } from '../../protocol/api-types.ts';
+import { useFocusTarget } from '../focus-request.ts';
+import { useServices } from '../services.ts';
+import { AnchorButton } from './AnchorButton.tsx';
+import { Highlight } from './Highlight.tsx';
+import { NoteEditor } from './NoteEditor.tsx';
+import { RelativeTime } from './RelativeTime.tsx';
+
+/** Longest preview a list shows before "…", in characters (`/view`); `/` shows whole notes. */
+export const PREVIEW = 280;
+
+/** How a card presents its note. */
+export type NoteCardProps = {
+  note: Note;
+  /** `/` names a note by its place in the resource; lists of many resources by the resource. */
+  title: 'anchor' | 'source';
+  /** Course › module › resource above the text (lists across resources). */
+  showPath?: boolean;
+  /** A search to highlight. */
+  query?: string | undefined;
+  /** Cut the text to a preview. */
+  preview?: boolean;
+  editing: boolean;
+  onEdit(note: Note): void;
+  onEditEnd(): void;
+};
+
+/**
+ * One note: its place (anchor button) or source, its text (plain text: stored HTML is never
+ * injected here), when it changed, and Edit / Delete. While editing, the editor takes the text's
+ * place. The card is a focus target, so focus can land on it after a save or an Undo.
+ */
+export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
+  const { note, editing } = props;
+  const { notes, i18n, focus } = useServices();
+  const { t } = i18n;
+  const ref = useRef<HTMLElement>(null);
+  const domId = `note-${note.noteId}`;
+  useFocusTarget(focus, domId, ref);
+  const saving = notes.cache.saving.value.has(note.noteId);
+  const anchor = anchorMessage(note.anchor);
+  const title =
+    props.title === 'source'
+      ? note.refTitle || t('Untitled')
+      : anchor
+        ? t(anchor.key, anchor.values)
+        : t('Note');
+  const path = [note.courseTitle, note.moduleTitle, note.refTitle].filter(Boolean).join(' › ');
+  const text = props.preview ? previewAround(note.text, props.query, PREVIEW) : note.text;
+
+  return (
+    <article className="note card" id={domId} ref={ref} tabIndex={-1} aria-labelledby={`${domId}-title`}>
+      <h2 className="note-title" id={`${domId}-title`} dir="auto">
+        <Highlight text={title} query={props.query} />
+      </h2>
+      {props.showPath && path && (
+        <p className="note-path" dir="auto">
+          <Highlight text={path} query={props.query} />
+        </p>
+      )}
+      {editing ? (
+        <NoteEditor
+          initialText={note.text}
+          onSave={async (changes) => {
+            const result = await notes.update(note, changes);
+            if (result.ok) {
+              props.onEditEnd();
+              focus.request(domId);
+            }
+            return result;
+          }}
+          onCancel={() => {
+            props.onEditEnd();
+            focus.request(domId);
+          }}
+        />
+      ) : (
+        <p className="note-text" dir="auto">
+          <Highlight text={text} query={props.query} />
+        </p>
+      )}
+      <div className="note-meta">
+        <AnchorButton note={note} />
+        <RelativeTime iso={note.updatedOn} />
+        {saving && <span className="note-saving">{t('Saving…')}</span>}
+      </div>
+      {!editing && (
+        <div className="note-actions">
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-describedby={`${domId}-title`}
+            disabled={saving}
+            onClick={() => props.onEdit(note)}
+          >
+            {t('Edit note')}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary danger"
+            aria-describedby={`${domId}-title`}
+            disabled={saving}
+            onClick={() => notes.remove(note)}
+          >
+            {t('Delete note')}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { NoteList as List } from '../../notes/notes-model.ts';
+import type { Note } from '../../protocol/api-types.ts';
+import { useServices } from '../services.ts';
+import { EmptyState, LoadProblem, Skeleton } from './ListStatus.tsx';
+import { NoteCard, type NoteCardProps } from './NoteCard.tsx';
+
+/** Props of a plain (not windowed) list of notes. */
+export type NoteListProps = {
+  list: List;
+  label: string;
+  title: NoteCardProps['title'];
+  showPath?: boolean;
+  empty: string;
+  emptyHint?: string | undefined;
+};
+
+/**
+ * A list of notes with its states: skeletons on the first load (no layout jump), the problem and
+ * Retry when it failed, a friendly line when empty, "Show more" when the server has more. One
+ * note at a time is edited in place.
+ */
+export function NoteList({ list, label, title, showPath, empty, emptyHint }: NoteListProps) {
+  const { i18n } = useServices();
+  const { t } = i18n;
+  const [editing, setEditing] = useState<string | null>(null);
+  const notes = list.notes.value;
+  const record = list.record.value;
+  const loading = record.status === 'loading' || record.status === 'idle';
+  if (!notes.length) {
+    if (record.status === 'error' && record.problem)
+      return <LoadProblem problem={record.problem} onRetry={list.retry} />;
+    if (loading || list.hasMore.value) return <Skeleton />;
+    return <EmptyState title={empty} hint={emptyHint} />;
+  }
+  const edit = (note: Note) => setEditing(note.noteId);
+  return (
+    <>
+      <ul className="note-list" aria-label={label} aria-busy={loading || undefined}>
+        {notes.map((note) => (
+          <li key={note.noteId}>
+            <NoteCard
+              note={note}
+              title={title}
+              showPath={showPath}
+              editing={editing === note.noteId}
+              onEdit={edit}
+              onEditEnd={() => setEditing(null)}
+            />
+          </li>
+        ))}
+      </ul>
+      {record.status === 'error' && record.problem && (
+        <LoadProblem problem={record.problem} onRetry={list.retry} />
+      )}
+      {list.hasMore.value && (
+        <button
+          type="button"
+          className="btn-secondary more"
+          disabled={record.loadingMore}
+          onClick={list.loadMore}
+        >
+          {record.loadingMore ? t('Loading more notes…') : t('Show more notes')}
+        </button>
+      )}
+    </>
+  );
+}

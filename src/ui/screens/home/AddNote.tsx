@@ -1,0 +1,39 @@
+import { anchorMessage } from '../../../format/note-format.ts';
+import type { NoteTarget } from '../../../notes/new-note.ts';
+import { SCREEN_TITLE_ID } from '../../focus-request.ts';
+import { NoteEditor } from '../../notes/NoteEditor.tsx';
+import { useServices } from '../../services.ts';
+
+/**
+ * The new-note form: where the note will be attached (fixed when Add note was pressed, so the
+ * player moving on doesn't move it) and the editor. On save, focus goes to the new note.
+ */
+export function AddNote({ target, onDone }: { target: NoteTarget; onDone(): void }) {
+  const { notes, i18n, focus } = useServices();
+  const { t } = i18n;
+  const anchor = anchorMessage(target.anchor);
+  const place = anchor ? t(anchor.key, anchor.values) : '';
+  return (
+    <section className="card add-note" aria-labelledby="add-note-title">
+      <h2 id="add-note-title" dir="auto">
+        {t('New note')}
+        {place && <span className="add-note-place"> · {place}</span>}
+      </h2>
+      <NoteEditor
+        initialText=""
+        onSave={async (changes) => {
+          const result = await notes.add({ ...target, ...changes });
+          if (result.ok) {
+            onDone();
+            focus.request(`note-${result.note.noteId}`);
+          }
+          return result;
+        }}
+        onCancel={() => {
+          onDone();
+          focus.request(SCREEN_TITLE_ID);
+        }}
+      />
+    </section>
+  );
+}
