@@ -1,0 +1,136 @@
+/**
+ * The app's real services (session, i18n with the real English catalogue, notes model, navigator,
+ * announcer, focus, shortcuts) built over fakes (notes API, clock, storage, platform), for
+ * component tests that render screens under linkedom.
+ */
+import { fileURLToPath } from 'node:url';
+import { signal } from '@preact/signals';
+// @ts-expect-error plain JavaScript build helper without type declarations
+import { compileLocales } from '../../scripts/compile-locales.mjs';
+import type { NotesApi } from '../../src/api/notes-api.ts';
+import { createI18n } from '../../src/i18n/i18n-model.ts';
+import { createNotesModel } from '../../src/notes/notes-model.ts';
+import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
+import type { Note } from '../../src/protocol/api-types.ts';
+import type { ParentContext } from '../../src/protocol/messages.ts';
+import { createNavigator } from '../../src/routes/navigator.ts';
+import { createSessionModel, learnerKey } from '../../src/session/session-model.ts';
+import { createAnnouncer } from '../../src/status/announcer.ts';
+import { createFocusRequests } from '../../src/ui/focus-request.ts';
+import type { Platform, Services } from '../../src/ui/services.ts';
+import { createShortcuts } from '../../src/ui/shortcuts.ts';
+import { fakeContext } from './fake-context.ts';
+import { createFakeNotesApi, type FakeNotesApi } from './fake-notes-api.ts';
+import { createFakeNavWindow, installPopStateEvent } from './fake-window.ts';
+
+/** What a test can look at and drive besides the services themselves. */
+export type FakeServices = {
+  services: Services;
+  api: FakeNotesApi;
+  /** SEEK requests the components made. */
+  seeks: Note[];
+  downloads: { fileName: string; text: string; type: string }[];
+  prints: number;
+  /** Answers for `platform.confirm`, shifted per call (default true). */
+  confirms: boolean[];
+  /** Moves the clock (relative times) and runs due timers. */
+  tick(ms: number): void;
+  /** Stores a context as the bridge would and marks the session ready. */
+  setContext(context: ParentContext): void;
+};
+
+let english: Record<string, unknown> | null = null;
+const englishCatalogue = () => {
+  if (!english) {
+    const out = fileURLToPath(new URL('../../.test-artifacts/locales', import.meta.url));
+    english = compileLocales(fileURLToPath(new URL('../../locales', import.meta.url)), out, '/').english;
+  }
+  return english;
+};
+
+/** Builds the services; `script` scripts the fake API, `context` the session (default: fakeContext). */
+export function createFakeServices(
+  script: Partial<NotesApi> = {},
+  context: ParentContext = fakeContext(),
+  path = '/',
+): FakeServices {
+  installPopStateEvent();
+  const api = createFakeNotesApi(script);
+  let now = Date.parse('2026-11-22T12:00:00.000Z');
+  const timers: { at: number; fn: () => void; id: number }[] = [];
+  let nextId = 1;
+  const setTimeout = (fn: () => void, ms: number) => {
+    const id = nextId++;
+    timers.push({ at: now + ms, fn, id });
+    return id;
+  };
+  const clearTimeout = (id: unknown) => {
+    const i = timers.findIndex((t) => t.id === id);
+    if (i >= 0) timers.splice(i, 1);
+  };
+  const session = createSessionModel(1024);
+  const nav = createNavigator(createFakeNavWindow(path).window);
+  const i18n = createI18n({
+    english: englishCatalogue() as Parameters<typeof createI18n>[0]['english'],
+    urls: {},
+    fetchJson: () => Promise.reject(new Error('no locales in component tests')),
+  });
+  const announcer = createAnnouncer();
+  const notes = createNotesModel({
+    api: api.api,
+    store: createKeyValueStore(() => null),
+    learner: () => learnerKey(session.context.value),
+    onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
+    announce: announcer.announce,
+    now: () => now,
+    setTimeout,
+    clearTimeout,
+  });
+  const clockNow = signal(now);
+  const fake: FakeServices = {
+    api,
+    seeks: [],
+    downloads: [],
+    prints: 0,
+    confirms: [],
+    services: null as unknown as Services,
+    tick(ms) {
+      now += ms;
+      clockNow.value = now;
+      for (const t of [...timers].sort((a, b) => a.at - b.at)) {
+        if (t.at > now) continue;
+        clearTimeout(t.id);
+        t.fn();
+      }
+    },
+    setContext(c) {
+      session.store(c, 'lex-dev.infosysapps.com');
+      session.markLoaded();
+    },
+  };
+  const platform: Platform = {
+    download: (fileName, text, type) => fake.downloads.push({ fileName, text, type }),
+    print: () => {
+      fake.prints += 1;
+    },
+    confirm: () => fake.confirms.shift() ?? true,
+    whenIdle: () => undefined,
+  };
+  fake.services = {
+    session,
+    i18n,
+    notes,
+    nav,
+    announcer,
+    shortcuts: createShortcuts(),
+    focus: createFocusRequests(),
+    clock: { now: clockNow, stop: () => undefined },
+    seek: (note) => {
+      fake.seeks.push(note);
+      return note.anchor !== null;
+    },
+    platform,
+  };
+  fake.setContext(context);
+  return fake;
+}
