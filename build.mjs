@@ -5,7 +5,7 @@
 // Usage: node build.mjs [--out DIR] [--allowed-domains a.com,b.com] [--dev-host HOST] [--base /path/]
 //                       [--api-base URL] [--quiet]      (env: NOTES_ALLOWED_DOMAINS, NOTES_DEV_HOST,
 //                                                        NOTES_BASE_PATH, NOTES_API_BASE)
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -64,6 +64,35 @@ export function resolveOptions(argv = [], env = process.env) {
   };
 }
 
+/**
+ * esbuild puts each module in a chunk named by the set of entries (and dynamic imports) that reach
+ * it, so first-load code shared with different lazy chunks scatters over many small files — each a
+ * request and each compressed alone (measured: +1.2 kB brotli). Making every lazily imported module
+ * also import the entry gives all first-load code one reach set: one shared chunk. The import is
+ * free at run time (the entry is always evaluated first) and invisible in the source.
+ */
+function oneFirstLoadChunk(entry) {
+  const lazy = new Set();
+  return {
+    name: 'one-first-load-chunk',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind !== 'dynamic-import' || !args.path.startsWith('.')) return undefined;
+        lazy.add(join(args.resolveDir, args.path));
+        return undefined;
+      });
+      b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (!lazy.has(args.path)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        return {
+          contents: `${source}\nimport ${JSON.stringify(entry)};\n`,
+          loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        };
+      });
+    },
+  };
+}
+
 /** Builds dist/; returns every output file's sizes and which of them make up the first load. */
 export async function build(options) {
   const { out, config } = options;
@@ -78,7 +107,7 @@ export async function build(options) {
     splitting: true,
     format: 'esm',
     minify: true,
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    target: ['chrome100', 'firefox100', 'safari15'],
     entryNames: '[name]-[hash]',
     chunkNames: '[name]-[hash]',
     assetNames: '[name]-[hash]',
@@ -96,6 +125,7 @@ export async function build(options) {
       '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
     },
     plugins: [
+      oneFirstLoadChunk(join(ROOT, 'src/start.tsx')),
       {
         name: 'virtual-locales',
         setup(b) {

@@ -1,7 +1,7 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { formatMessage } from '@formatjs/intl';
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { formatCompiled } from './compiled-format.ts';
+import type { FormatjsEngine } from './formatjs-engine.ts';
 import { localeDirection, resolveLocale } from './locales.ts';
 
 /** A locale's messages, precompiled at build time (no ICU parser ships in the bundle). */
@@ -21,7 +21,11 @@ export type I18nDeps = {
   fetchJson: (url: string) => Promise<unknown>;
   root?: { lang: string; dir: string };
   logError?: (message: string, error?: unknown) => void;
+  /** Fetches formatjs's runtime for translated catalogues (a chunk of its own by default). */
+  loadEngine?: () => Promise<FormatjsEngine>;
 };
+
+const defaultEngine = () => import('./formatjs-engine.ts').then((m) => m.formatWithFormatjs);
 
 /** Shape check for a fetched catalogue: every value must be a compiled message (an array). */
 function isCompiled(data: unknown): data is CompiledMessages {
@@ -37,33 +41,25 @@ function isCompiled(data: unknown): data is CompiledMessages {
 export type I18nModel = ReturnType<typeof createI18n>;
 
 /**
- * Translations (SPEC §4, DESIGN §4). English is bundled; other locales are fetched once each when
- * asked for. A failed load logs one error and keeps the previous translations. Only the latest
- * request wins when locales change quickly. `<html lang dir>` follow the locale actually shown.
+ * Translations (SPEC §4, DESIGN §4). English is bundled and formatted by a compact formatter of
+ * precompiled messages; other locales are fetched once each when asked for, together with
+ * formatjs's runtime that formats them. A failed load logs one error and keeps the previous
+ * translations. Only the latest request wins when locales change quickly. `<html lang dir>`
+ * follow the locale actually shown.
  */
-export function createI18n({ english, urls, fetchJson, root, logError = console.error }: I18nDeps) {
+export function createI18n({
+  english,
+  urls,
+  fetchJson,
+  root,
+  logError = console.error,
+  loadEngine = defaultEngine,
+}: I18nDeps) {
   const locale = signal('en');
   const messages = signal<CompiledMessages>(english);
   const loaded = new Map<string, CompiledMessages>([['en', english]]);
+  let engine: FormatjsEngine | null = null;
   let latest = 0;
-
-  // Compiled messages are stable arrays, so a formatter is cached per array and locale.
-  const formats = new WeakMap<MessageFormatElement[], Map<string, IntlMessageFormat>>();
-  const state = {
-    getNumberFormat: (l: string, o?: Intl.NumberFormatOptions) => new Intl.NumberFormat(l, o),
-    getDateTimeFormat: (l: string, o?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(l, o),
-    getPluralRules: (l: string, o?: Intl.PluralRulesOptions) => new Intl.PluralRules(l, o),
-    getMessageFormat: (msg: MessageFormatElement[], l: string, f: object, o: object) => {
-      const byLocale = formats.get(msg) ?? new Map<string, IntlMessageFormat>();
-      formats.set(msg, byLocale);
-      const fmt = byLocale.get(l) ?? new IntlMessageFormat(msg, l, f, o);
-      byLocale.set(l, fmt);
-      return fmt;
-    },
-  };
-  const onError = (error: { code?: string }) => {
-    if (error.code !== 'MISSING_TRANSLATION') logError('Notes: message formatting failed', error);
-  };
 
   const apply = (tag: string, catalogue: CompiledMessages) => {
     messages.value = catalogue;
@@ -75,15 +71,17 @@ export function createI18n({ english, urls, fetchJson, root, logError = console.
   };
 
   const t: Translate = (key, values) => {
-    const config = { locale: locale.value, messages: messages.value, defaultLocale: 'en', onError };
-    // @formatjs/intl's own config type is wider than what formatMessage reads; these are the fields it uses.
-    const out = (formatMessage as unknown as (...args: unknown[]) => unknown)(
-      config,
-      state,
-      { id: key },
-      values,
-    );
-    return typeof out === 'string' ? out : key;
+    const catalogue = messages.value;
+    const tag = locale.value;
+    if (catalogue !== english && engine) return engine(catalogue, tag, key, values, logError) ?? key;
+    const ast: MessageFormatElement[] | undefined = catalogue[key];
+    if (!ast) return key;
+    try {
+      return formatCompiled(ast, tag, values);
+    } catch (error) {
+      logError('Notes: message formatting failed', error);
+      return key;
+    }
   };
 
   return {
@@ -101,7 +99,8 @@ export function createI18n({ english, urls, fetchJson, root, logError = console.
       try {
         const url = urls[target];
         if (!url) throw new Error(`no asset for locale ${target}`);
-        const data = await fetchJson(url);
+        const [data, formatter] = await Promise.all([fetchJson(url), engine ?? loadEngine()]);
+        engine = formatter;
         if (!isCompiled(data)) throw new Error(`translations for ${target} are malformed`);
         loaded.set(target, data);
         if (request === latest) apply(target, data);

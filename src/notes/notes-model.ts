@@ -3,14 +3,15 @@ import type { NotesApi } from '../api/notes-api.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { CourseSummary, NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
-import { decideRoute } from '../routes/route-rules.ts';
 import type { AppPath } from '../routes/route-table.ts';
+import { deletesKey } from './delete-queue.ts';
 import { describeProblem } from './describe-error.ts';
+import type { Actions } from './note-actions.ts';
 import { createNoteCache } from './note-cache.ts';
 import type { ListFilter } from './note-filter.ts';
 import { createNoteLists, type ListView, type PageLoader } from './note-lists.ts';
-import { createWrites, type NoteChanges } from './note-writes.ts';
-import { createDeletes } from './pending-deletes.ts';
+import type { NoteChanges, SaveResult } from './note-writes.ts';
+import type { PendingDelete } from './pending-deletes.ts';
 import { createResource } from './resource.ts';
 
 /** How many notes a list asks for at once (the API's maximum is 100). */
@@ -62,8 +63,17 @@ export function createNotesModel(deps: NotesModelDeps) {
     lists.adjustTotals(note, delta);
     courses.invalidate(); // counts changed: reload when the course screen is next shown
   };
-  const writes = createWrites({ ...deps, cache, describe, onCountChange: counted });
-  const deletes = createDeletes({ ...deps, cache, onCountChange: counted });
+  const pending = signal<readonly PendingDelete[]>([]);
+  let actions: Actions | null = null;
+  let loading: Promise<Actions> | null = null;
+  /** The write side, fetched once (idle prefetch or the first write). */
+  const loadActions = (): Promise<Actions> => {
+    loading ??= import('./note-actions.ts').then((m) => {
+      actions = m.createActions({ ...deps, cache, describe, onCountChange: counted, pending });
+      return actions;
+    });
+    return loading;
+  };
 
   const fetchLoader =
     (filter: ListFilter, order: NoteOrder): PageLoader =>
@@ -99,7 +109,10 @@ export function createNotesModel(deps: NotesModelDeps) {
   const model = {
     cache,
     courses,
-    deletes,
+    /** Deletes waiting out their Undo window (the Undo bar shows the latest). */
+    pendingDeletes: pending as ReadonlySignal<readonly PendingDelete[]>,
+    /** Fetches the write side ahead of need (after the first note shows). */
+    prefetch: () => void loadActions().catch(() => undefined),
     /** Notes on one resource, newest first (`/` with player data). */
     resourceNotes: (refId: string) => list({ refId }, 'newest', fetchLoader({ refId }, 'newest')),
     /** The learner's newest notes (`/` without player data). */
@@ -110,14 +123,18 @@ export function createNotesModel(deps: NotesModelDeps) {
     courseNotes: (courseId: string) => list({ courseId }, 'newest', courseLoader(courseId)),
     /** A course's title as its collection named it, if loaded. */
     courseTitle: (courseId: string): string | undefined => courseTitles.get(courseId),
-    /** Adds a note taken on `player`'s resource. */
-    add: (draft: NewNote) => writes.add(draft),
+    /** Adds a note taken on a resource. */
+    add: async (draft: NewNote): Promise<SaveResult> => (await loadActions()).add(draft),
     /** Saves an edit. */
-    update: (note: Note, changes: NoteChanges) => writes.update(note, changes),
-    /** Deletes with Undo. */
-    remove: (note: Note) => deletes.remove(note),
-    /** Undoes a delete still inside its window. */
-    undo: (noteId: string) => deletes.undo(noteId),
+    update: async (note: Note, changes: NoteChanges): Promise<SaveResult> =>
+      (await loadActions()).update(note, changes),
+    /** Deletes with Undo: the note leaves the lists at once, even before the write side loaded. */
+    remove(note: Note) {
+      cache.setHidden(note.noteId, true);
+      void loadActions().then((a) => a.remove(note));
+    },
+    /** Undoes a delete still inside its window; false when it was too late. */
+    undo: (noteId: string): boolean => actions?.undo(noteId) ?? false,
     /**
      * Counts accepted contexts: a screen reads it while rendering and calls `ensure` again when it
      * changes, so the lists on screen reload after a new context (and only those).
@@ -131,7 +148,7 @@ export function createNotesModel(deps: NotesModelDeps) {
     refresh(path: AppPath, player: PlayerData | null, reset: boolean) {
       if (reset) {
         cache.clear();
-        deletes.reset();
+        actions?.reset();
         courseTitles.clear();
       }
       lists.invalidate(reset);
@@ -141,10 +158,10 @@ export function createNotesModel(deps: NotesModelDeps) {
       if (path === '/view') model.searchNotes({}, 'newest').ensure();
       if (path === '/course') courses.ensure();
       if (path.startsWith('/course/')) model.courseNotes(path.slice('/course/'.length)).ensure();
-      void deletes.replay();
+      if (deps.store.get(deletesKey(deps.learner()))) void loadActions().then((a) => a.replay());
     },
     /** The frame is unloading: send pending deletes with keepalive. */
-    flush: () => deletes.flush(),
+    flush: () => actions?.flush(),
   };
   return model;
 }

@@ -1,8 +1,9 @@
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import { isApiError } from '../api/api-error.ts';
 import type { NotesApi } from '../api/notes-api.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Note } from '../protocol/api-types.ts';
+import { deletesKey } from './delete-queue.ts';
 import type { NoteCache } from './note-cache.ts';
 
 /** How long `Undo` is offered before the delete is sent (issue: "about 6 s"). */
@@ -22,10 +23,13 @@ export type DeletesDeps = {
   onCountChange: (note: Note, delta: 1 | -1) => void;
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
+  /** Where the pending deletes are published (owned by the caller, so the Undo bar can read it early). */
+  pending?: Signal<readonly PendingDelete[]>;
 };
 
 type Queued = { noteId: string; version: number };
-const storeKey = (learner: string) => `notes:deletes:${learner}`;
+
+const storeKey = deletesKey;
 
 /**
  * Delete with Undo (issue 6): the note leaves every list at once and `Undo` is offered for
@@ -34,7 +38,7 @@ const storeKey = (learner: string) => `notes:deletes:${learner}`;
  * sends whatever is left at the next start (a 404 then means it already happened).
  */
 export function createDeletes(deps: DeletesDeps) {
-  const pending = signal<readonly PendingDelete[]>([]);
+  const pending = deps.pending ?? signal<readonly PendingDelete[]>([]);
   const timers = new Map<string, unknown>();
 
   const readQueue = (learner: string): Queued[] => {

@@ -6,7 +6,7 @@ import { useFocusTarget } from '../focus-request.ts';
 import { useServices } from '../services.ts';
 import { AnchorButton } from './AnchorButton.tsx';
 import { Highlight } from './Highlight.tsx';
-import { NoteEditor } from './NoteEditor.tsx';
+import { LazyEditor as NoteEditor } from './LazyEditor.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
 /** Longest preview a list shows before "…", in characters (`/view`); `/` shows whole notes. */
@@ -23,6 +23,8 @@ export type NoteCardProps = {
   query?: string | undefined;
   /** Cut the text to a preview. */
   preview?: boolean;
+  /** Level of the card's title heading (default 2): below the course screen's module and resource headings, 4. */
+  headingLevel?: 2 | 3 | 4;
   editing: boolean;
   onEdit(note: Note): void;
   onEditEnd(): void;
@@ -50,12 +52,13 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
         : t('Note');
   const path = [note.courseTitle, note.moduleTitle, note.refTitle].filter(Boolean).join(' › ');
   const text = props.preview ? previewAround(note.text, props.query, PREVIEW) : note.text;
+  const Heading = `h${props.headingLevel ?? 2}` as const;
 
   return (
     <article className="note card" id={domId} ref={ref} tabIndex={-1} aria-labelledby={`${domId}-title`}>
-      <h2 className="note-title" id={`${domId}-title`} dir="auto">
+      <Heading className="note-title" id={`${domId}-title`} dir="auto">
         <Highlight text={title} query={props.query} />
-      </h2>
+      </Heading>
       {props.showPath && path && (
         <p className="note-path" dir="auto">
           <Highlight text={path} query={props.query} />

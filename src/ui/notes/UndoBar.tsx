@@ -10,7 +10,7 @@ import { useServices } from '../services.ts';
 export function UndoBar() {
   const { notes, i18n, focus } = useServices();
   const { t } = i18n;
-  const latest = notes.deletes.pending.value.at(-1);
+  const latest = notes.pendingDeletes.value.at(-1);
   const button = useRef<HTMLButtonElement>(null);
   const focusLost = useRef(false);
   const id = latest?.note.noteId;

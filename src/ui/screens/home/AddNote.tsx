@@ -1,7 +1,7 @@
 import { anchorMessage } from '../../../format/note-format.ts';
 import type { NoteTarget } from '../../../notes/new-note.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
-import { NoteEditor } from '../../notes/NoteEditor.tsx';
+import { LazyEditor as NoteEditor } from '../../notes/LazyEditor.tsx';
 import { useServices } from '../../services.ts';
 
 /**

@@ -1,0 +1,124 @@
+/**
+ * The composition root: builds every service and model from the real `window`, starts the parent
+ * bridge, then renders. The only module that touches globals; everything else gets them passed in.
+ */
+
+import { english, urls } from 'virtual:locales';
+import { createRoot } from 'react-dom/client';
+import { createHttpClient } from './api/http-client.ts';
+import { createNotesApi } from './api/notes-api.ts';
+import { startParentBridge } from './bridge/parent-bridge.ts';
+import { seekMessage } from './bridge/seek-message.ts';
+import { createI18n } from './i18n/i18n-model.ts';
+import { createNotesModel } from './notes/notes-model.ts';
+import { createKeyValueStore } from './platform/key-value-store.ts';
+import { createNavigator } from './routes/navigator.ts';
+import { applyContext } from './session/apply-context.ts';
+import { createClock } from './session/clock.ts';
+import { createSessionModel, learnerKey, watchWindowWidth } from './session/session-model.ts';
+import { createAnnouncer } from './status/announcer.ts';
+import { App } from './ui/App.tsx';
+import { createFocusRequests } from './ui/focus-request.ts';
+import { createPlatform } from './ui/platform.ts';
+import { type Services, ServicesContext } from './ui/services.ts';
+import { createShortcuts } from './ui/shortcuts.ts';
+
+/** Builds everything and renders; any exception here is shown by `showStartupFailure`. */
+function startIn(root: HTMLElement) {
+  const config = __NOTES_CONFIG__;
+  const session = createSessionModel(window.innerWidth);
+  watchWindowWidth(window, session.setWidth);
+  const nav = createNavigator(window, config.basePath);
+  window.addEventListener('popstate', () => nav.syncFromHistory());
+
+  const i18n = createI18n({
+    english,
+    urls,
+    fetchJson: async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    },
+    root: document.documentElement,
+  });
+
+  const http = createHttpClient({
+    fetch: (input, init) => fetch(input, init),
+    baseUrl: config.apiBase,
+    headers: () => {
+      const context = session.context.value;
+      if (!context) return null;
+      const { user, rootOrg, org } = context;
+      return { token: user.token, rootOrg, org, domain: session.parentHost.value, wid: user.userId };
+    },
+  });
+
+  const announcer = createAnnouncer();
+  const notes = createNotesModel({
+    api: createNotesApi(http),
+    store: createKeyValueStore(() => window.localStorage),
+    learner: () => learnerKey(session.context.value),
+    onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
+    announce: announcer.announce,
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+  });
+  window.addEventListener('pagehide', () => notes.flush());
+
+  const shortcuts = createShortcuts();
+  window.addEventListener('keydown', (event) => {
+    if (shortcuts.handle(event)) event.preventDefault();
+  });
+
+  const bridge = startParentBridge({
+    window,
+    config,
+    onContext: (accepted) => applyContext(accepted, { session, i18n, nav, notes, body: document.body }),
+  });
+
+  const services: Services = {
+    session,
+    i18n,
+    notes,
+    nav,
+    announcer,
+    shortcuts,
+    clock: createClock({
+      now: () => Date.now(),
+      setInterval: (fn, ms) => window.setInterval(fn, ms),
+      clearInterval: (handle) => window.clearInterval(handle as number),
+    }),
+    focus: createFocusRequests(),
+    seek: (note) => {
+      const message = seekMessage(note);
+      return message ? bridge.post(message) : false;
+    },
+    platform: createPlatform(window),
+  };
+  createRoot(root).render(
+    <ServicesContext.Provider value={services}>
+      <App />
+    </ServicesContext.Provider>,
+  );
+}
+
+/** A start-up failure still says something: a blank frame tells a learner nothing. */
+function showStartupFailure(root: HTMLElement, error: unknown) {
+  console.error('Notes: could not start', error);
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = 'Notes could not start. Reload the page to try again.';
+  root.replaceChildren(message);
+}
+
+/** Starts the app in `#app`; a failure to start is shown there instead of a blank frame. */
+export function start(): void {
+  const root = document.getElementById('app');
+  if (!root) return;
+  try {
+    startIn(root);
+  } catch (error) {
+    showStartupFailure(root, error);
+  }
+}
