@@ -17,7 +17,7 @@ const header = (headers: IncomingHttpHeaders, name: string): string => {
   return (Array.isArray(v) ? (v[0] ?? '') : (v ?? '')).trim();
 };
 
-/** 401 for any token problem or a `wid` mismatch; 400 for missing rootorg/org/domain. */
+/** 401 for any token problem or a missing or mismatched `wid`; 400 for missing rootorg/org/domain. */
 export function authenticate(headers: IncomingHttpHeaders, secret: string, now: () => Date): Check<Caller> {
   const auth = header(headers, 'authorization');
   const match = /^Bearer\s+(\S+)$/i.exec(auth);
@@ -25,6 +25,7 @@ export function authenticate(headers: IncomingHttpHeaders, secret: string, now: 
   const verified = verifyToken(match[1] ?? '', secret, now);
   if (!verified.ok) return invalid(`Unauthorized: ${verified.reason}`, 401);
   const wid = header(headers, 'wid');
+  if (wid === '') return invalid('Unauthorized: wid header is required', 401);
   if (wid !== verified.claims.wid)
     return invalid("Unauthorized: wid header does not match the token's wid", 401);
   const parts: Record<'rootorg' | 'org' | 'domain', string> = { rootorg: '', org: '', domain: '' };

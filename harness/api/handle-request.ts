@@ -3,6 +3,7 @@
  * body reading, the handler, and one log line. It never throws: anything unexpected is a 500.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { discardRest } from '../shared/discard-body.ts';
 import { authenticate } from './authenticate.ts';
 import { decideFault, type FaultDecision, type Faults } from './faults.ts';
 import type { Services } from './handlers/call.ts';
@@ -34,7 +35,7 @@ async function route(req: IncomingMessage, p: Pipeline, path: string): Promise<R
   if (!r.auth) return r.handle({ params }, p.services);
   const caller = authenticate(req.headers, p.secret, p.now);
   if (!caller.ok) {
-    req.resume();
+    discardRest(req);
     return errorReply(
       caller.status,
       caller.error,
@@ -44,8 +45,8 @@ async function route(req: IncomingMessage, p: Pipeline, path: string): Promise<R
   let body: Buffer = Buffer.alloc(0);
   if (r.bodyLimit > 0) {
     const read = await readBody(req, r.bodyLimit);
-    // A refused body may be partly unread: close the connection rather than drain it.
-    if (!read.ok) return errorReply(read.status, read.error, { Connection: 'close' });
+    // A refused body's rest is being discarded, so the connection stays usable: no `Connection: close`.
+    if (!read.ok) return errorReply(read.status, read.error);
     body = read.value;
   } else req.resume();
   return r.handle(

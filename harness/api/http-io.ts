@@ -3,6 +3,7 @@
  * needs. Handlers return a `Reply` value; only this module touches the response object.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { discardRest } from '../shared/discard-body.ts';
 import { type Check, invalid, valid } from './check.ts';
 
 /** A JSON answer (every API answer) or a stored file (uploaded images). */
@@ -17,38 +18,39 @@ export const errorReply = (status: number, error: string, headers?: Record<strin
   ...(headers ? { headers } : {}),
 });
 
-/** How far past the cap a body is still drained (to answer 413 cleanly) before the socket is cut. */
-const DRAIN_FACTOR = 4;
-
 /**
- * Reads the whole body if it is at most `cap` bytes. A larger body is a 413: it is drained (up
- * to a bound) so the client reads the answer instead of a reset. An aborted body is a 400.
+ * Reads the whole body if it is at most `cap` bytes. A larger one is a 413 as soon as that is
+ * known (from Content-Length, or once `cap` bytes have been read); the rest of it is discarded
+ * for a bounded time (`discardRest`) so the client reads the answer instead of a reset. An aborted
+ * body is a 400.
  */
 export function readBody(req: IncomingMessage, cap: number): Promise<Check<Buffer>> {
-  const tooBig = invalid(`request body must be at most ${cap} bytes`, 413);
+  const tooBig = (): Check<Buffer> => {
+    discardRest(req);
+    return invalid(`request body must be at most ${cap} bytes`, 413);
+  };
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  if (declared > cap * DRAIN_FACTOR) return Promise.resolve(tooBig);
+  if (declared > cap) return Promise.resolve(tooBig());
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    const finish = (result: Check<Buffer>) => {
+    const finish = (result: () => Check<Buffer>) => {
       if (done) return;
       done = true;
-      resolve(result);
+      resolve(result());
     };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= cap) chunks.push(chunk);
-      else chunks.length = 0;
-      if (size > cap * DRAIN_FACTOR) {
+      else {
+        chunks.length = 0;
         finish(tooBig);
-        req.destroy();
       }
     });
-    req.on('end', () => finish(size > cap ? tooBig : valid(Buffer.concat(chunks, size))));
-    req.on('error', () => finish(invalid('request body was not received completely')));
-    req.on('close', () => finish(invalid('request body was not received completely')));
+    req.on('end', () => finish(() => valid(Buffer.concat(chunks, size))));
+    req.on('error', () => finish(() => invalid('request body was not received completely')));
+    req.on('close', () => finish(() => invalid('request body was not received completely')));
   });
 }
 

@@ -1,18 +1,23 @@
 /**
- * Demo notes for the seeded learners, in six languages, with time and page anchors. Fixed ids and
- * dates make the seed deterministic, so tests (and screenshots) can rely on exact content.
+ * Demo notes for the seeded learners, in six languages, with time and page anchors. Ids and content
+ * are fixed, so tests (and screenshots) can rely on them; dates are relative to when the seed is
+ * written (a new data file), so the notes read "3 days ago", not "2 years ago", on any day.
  */
 import type { Note, NoteAnchor } from '../../src/protocol/api-types.ts';
 import { plainText } from './plain-text.ts';
 import { findCourse, locateResource } from './seed-catalog.ts';
+import { seedTime } from './seed-time.ts';
 
-/** A seed note before it is expanded into a full Note. */
+/**
+ * A seed note before it is expanded into a full Note. `day` (and `edited`, for notes changed
+ * later) is a seed day from 0 to `LAST_SEED_DAY`; `seedTime` (seed-time.ts) says when that was.
+ */
 type Spec = { ref: string; html: string; anchor?: NoteAnchor; tags?: string[]; day: number; edited?: number };
 
 const t = (seconds: number): NoteAnchor => ({ kind: 'time', seconds });
 const p = (page: number): NoteAnchor => ({ kind: 'page', page });
 
-/** Per seeded learner name: their notes, oldest first (`day` counts from the seed epoch). */
+/** Per seeded learner name: their notes, oldest first. */
 const SPECS: Record<string, Spec[]> = {
   asha: [
     {
@@ -124,17 +129,11 @@ const SPECS: Record<string, Spec[]> = {
   ],
 };
 
-/** Day 0 of the seed: all seed dates are whole days after this instant. */
-export const SEED_EPOCH = Date.UTC(2024, 2, 4, 9, 30, 0);
-
-const iso = (day: number, index: number): string =>
-  new Date(SEED_EPOCH + day * 86_400_000 + index * 60_000).toISOString();
-
-const expand = (name: string, displayName: string, spec: Spec, index: number): Note => {
+const expand = (name: string, displayName: string, spec: Spec, index: number, now: Date): Note => {
   const found = locateResource(spec.ref);
   const course = found?.course ?? findCourse(spec.ref);
   if (!course) throw new Error(`seed note refers to unknown resource ${spec.ref}`);
-  const createdOn = iso(spec.day, index);
+  const createdOn = seedTime(now, spec.day, index);
   return {
     noteId: `seed-${name}-${String(index + 1).padStart(2, '0')}`,
     refId: spec.ref,
@@ -151,13 +150,16 @@ const expand = (name: string, displayName: string, spec: Spec, index: number): N
     anchor: spec.anchor ?? null,
     tags: spec.tags ?? [],
     createdOn,
-    updatedOn: spec.edited === undefined ? createdOn : iso(spec.edited, index),
+    updatedOn: spec.edited === undefined ? createdOn : seedTime(now, spec.edited, index),
     version: spec.edited === undefined ? 1 : 2,
   };
 };
 
-/** The seed notes of one learner (by seed name), oldest first; empty for an unknown name. */
-export function seedNotesFor(name: string, displayName: string): Note[] {
+/**
+ * The seed notes of one learner (by seed name), oldest first, dated relative to `now` (the moment
+ * the seed is written); empty for an unknown name.
+ */
+export function seedNotesFor(name: string, displayName: string, now: Date): Note[] {
   const specs = Object.hasOwn(SPECS, name) ? (SPECS[name] ?? []) : [];
-  return specs.map((spec, i) => expand(name, displayName, spec, i));
+  return specs.map((spec, i) => expand(name, displayName, spec, i, now));
 }

@@ -97,10 +97,14 @@ export const DEMO_PLAYER_DATA: Record<string, PlayerData> = {
 export const displayNameOf = (user: Pick<SeedUser, 'firstName' | 'lastName'>): string =>
   `${user.firstName} ${user.lastName}`.trim();
 
-/** Every seed note with its owner: what a new data file starts with. */
-export function seedData(): OwnedNote[] {
+/**
+ * Every seed note with its owner: what a new data file starts with. Dated relative to `now()`
+ * (read once), the moment the file is created, so the demo notes are recent whenever it is made.
+ */
+export function seedData(now: () => Date = () => new Date()): OwnedNote[] {
+  const at = now();
   return SEEDED_USERS.flatMap((user) =>
-    seedNotesFor(user.name, displayNameOf(user)).map((note) => ({
+    seedNotesFor(user.name, displayNameOf(user), at).map((note) => ({
       owner: { rootOrg: user.rootOrg, org: user.org, wid: user.wid },
       note,
     })),

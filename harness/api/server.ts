@@ -46,7 +46,7 @@ export async function startApi(options: ApiOptions): Promise<RunningApi> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
-  const { notes } = await openDataFile(options.dataFile, seedData);
+  const { notes } = await openDataFile(options.dataFile, () => seedData(now));
   const journal = await openJournal(options.dataFile);
   const store = createStore(notes, journal);
   const services = {

@@ -4,8 +4,17 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { FONT_SIZES, type FontSize, type ThemeName } from '../../src/protocol/messages.ts';
+import { MAX_ID_CHARS } from '../api/limits.ts';
 import { findSeededUser, SEEDED_USERS, type SeedUser } from '../api/seed.ts';
-import { findTheme, LOCALES, type Locale, ROUTES, type Route } from '../shared/choices.ts';
+import {
+  findTheme,
+  LOCALES,
+  type Locale,
+  PARAM_ROUTES,
+  ROUTE_SHAPES,
+  ROUTES,
+  type Route,
+} from '../shared/choices.ts';
 
 const fail = (message: string): never => {
   throw new InvalidArgumentError(message);
@@ -73,10 +82,27 @@ export function parseTheme(value: string): ThemeName {
 /** A font size from x-small to x-large. */
 export const parseFontSize = (value: string): FontSize => oneOf(value, FONT_SIZES, 'font size');
 
-/** An app route; `view` and `/view` both work. */
+/** Characters a path parameter may use: URL-safe, and no `.` (the static server would take `x.y` for a file). */
+const PARAM_VALUE = /^[A-Za-z0-9_~-]+$/;
+
+/**
+ * An app route from the route table: a base route (`view` and `/view` both work), or a
+ * parameterised one such as `/course/course-ml-101`, whose id is one non-empty, URL-safe segment.
+ */
 export function parseRoute(value: string): Route {
   const v = value.trim();
-  return oneOf(v.startsWith('/') ? v : `/${v}`, ROUTES, 'route');
+  const path = v.startsWith('/') ? v : `/${v}`;
+  const base = ROUTES.find((r) => r === path);
+  if (base) return base;
+  const withParam = PARAM_ROUTES.find((r) => path.startsWith(`${r.path}/`));
+  if (!withParam) return fail(`Use one route: ${ROUTE_SHAPES}.`);
+  const id = path.slice(withParam.path.length + 1);
+  if (id.length > MAX_ID_CHARS || !PARAM_VALUE.test(id)) {
+    fail(
+      `The ${withParam.param} in ${withParam.path}/<${withParam.param}> must be 1–${MAX_ID_CHARS} letters, digits, "-", "_" or "~" (e.g. ${withParam.path}/course-ml-101).`,
+    );
+  }
+  return `${withParam.path}/${id}`;
 }
 
 /** A seeded learner by name. */

@@ -9,7 +9,7 @@ import { startApi } from '../api/server.ts';
 import { ensureDist } from '../serve/ensure-dist.ts';
 import { openInBrowser } from '../serve/open-browser.ts';
 import { runServe, type ServeSettings } from '../serve/run-serve.ts';
-import { LOCALES, type Locale, type Route, themeLabel } from '../shared/choices.ts';
+import { LOCALES, type Locale, ROUTE_SHAPES, type Route, themeLabel } from '../shared/choices.ts';
 import type { Io, Running } from './io.ts';
 import {
   parseFontSize,
@@ -42,6 +42,7 @@ const EXAMPLES = `
 Examples:
   $ harness serve                                  # parent http://localhost:4200, app http://127.0.0.1:4300
   $ harness serve --locale ar --theme "light green" --dark --route /view
+  $ harness serve --route /course/course-ml-101    # the course screen of one course
   $ harness serve --user lukas --latency 400 --fail-rate 0.2
   $ harness serve --origin http://127.0.0.2:4200   # a parent the app must refuse
   $ harness serve --app-port 0 --api-port 0        # any free ports; the URLs are printed
@@ -78,7 +79,7 @@ export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runn
     .addOption(
       opt('--font-size <size>', `starting font size (${FONT_SIZES.join(', ')})`, parseFontSize, 'medium'),
     )
-    .addOption(opt('--route <path>', 'route the frame opens at (/, /view, /course)', parseRoute, '/'))
+    .addOption(opt('--route <path>', `route the frame opens at (${ROUTE_SHAPES})`, parseRoute, '/'))
     .addOption(
       opt(
         '--user <name>',

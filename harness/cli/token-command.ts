@@ -17,7 +17,8 @@ Examples:
   $ harness token --user lukas --expires-in 600
   $ TOKEN=$(harness token --user amira)
     curl -H "Authorization: Bearer $TOKEN" -H "wid: wid-amira-91d4" -H "rootorg: wingspan" \\
-         -H "org: olympics-academy" http://127.0.0.1:4301/api/v1/notes/recent`;
+         -H "org: olympics-academy" -H "domain: lex-dev.infosysapps.com" \\
+         http://127.0.0.1:4301/api/v1/notes/recent`;
 
 /** Builds the `token` command; `run` does the work so tests can call it without a process. */
 export function tokenCommand(io: Io, env: NodeJS.ProcessEnv): Command {

@@ -1,5 +1,5 @@
 /**
- * Just enough typing for the two untyped CommonJS packages the app server uses, so harness code
+ * Just enough typing for the untyped CommonJS package the app server uses (http-server), so harness code
  * stays `strict` without `any`. Only the calls we make are declared.
  */
 declare module 'http-server' {
@@ -42,27 +42,4 @@ declare module 'http-server' {
   };
   const httpServer: { createServer(options: HttpServerOptions): HttpServer };
   export default httpServer;
-}
-
-declare module 'http-proxy' {
-  import type { IncomingMessage, ServerResponse } from 'node:http';
-
-  export type ProxyOptions = {
-    target?: string;
-    changeOrigin?: boolean;
-    xfwd?: boolean;
-    proxyTimeout?: number;
-  };
-  export type ProxyServer = {
-    web(
-      req: NodeJS.ReadableStream | IncomingMessage,
-      res: ServerResponse,
-      options: ProxyOptions,
-      onError: (err: Error & { code?: string }) => void,
-    ): void;
-    on(event: 'error', listener: (err: Error) => void): ProxyServer;
-    close(): void;
-  };
-  const httpProxy: { createProxyServer(options?: ProxyOptions): ProxyServer };
-  export default httpProxy;
 }

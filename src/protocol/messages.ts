@@ -6,7 +6,7 @@
 /** Name the app answers to; every message both ways carries it. */
 export const SUB_APPLICATION_NAME = 'NOTES';
 
-/** Request ids a parent may send; the app only ever sends `LOADED`. */
+/** Request ids a parent may send (the app sends `LOADED` once, and `SEEK`: see SeekMessage). */
 export type RequestId = 'LOADED' | 'CONTEXT_CHANGE';
 
 /** The hello the app posts once at start-up — the only message allowed to target `'*'`. */

@@ -1,18 +1,15 @@
 /**
  * The mock portal's script (bundled by esbuild when `harness serve` starts): answers the app's
  * LOADED with a full ParentContext aimed at the app's exact origin, re-sends it as CONTEXT_CHANGE
- * when a control changes, and logs every message both ways.
+ * when a control changes, shows the app's SEEK requests on the player status line, and logs every
+ * message both ways.
  */
-import {
-  type FontSize,
-  type RequestId,
-  SUB_APPLICATION_NAME,
-  type ThemeName,
-} from '../../../src/protocol/messages.ts';
+import type { FontSize, RequestId, ThemeName } from '../../../src/protocol/messages.ts';
 import { type ControlState, contextMessage } from './context.ts';
+import { createFrameMessageHandler } from './frame-messages.ts';
 import { createMessageLog } from './message-log.ts';
 import { readPageConfig } from './page-config.ts';
-import { sameOrigin } from './same-origin.ts';
+import { PLAYER_STATUS_ID } from './seek-status.ts';
 import { freshToken } from './token-client.ts';
 
 const byId = <T extends HTMLElement>(id: string): T => {
@@ -63,26 +60,19 @@ const changed = (): void => {
   else note('CONTEXT_CHANGE', 'not sent: the app has not said LOADED yet');
 };
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const data = event.data;
-  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const requestId = typeof record.requestId === 'string' ? record.requestId : '(no requestId)';
-  if (event.source !== frame.contentWindow || !sameOrigin(event.origin, config.appOrigin)) {
-    log.add({
-      direction: 'ignored',
-      requestId,
-      origin: event.origin,
-      detail: 'not from the Notes frame',
-      payload: data,
-    });
-    return;
-  }
-  log.add({ direction: 'received', requestId, origin: event.origin, payload: data });
-  if (record.subApplicationName === SUB_APPLICATION_NAME && record.requestId === 'LOADED') {
-    appReady = true;
-    post('LOADED');
-  }
-});
+window.addEventListener(
+  'message',
+  createFrameMessageHandler({
+    frameWindow: () => frame.contentWindow,
+    appOrigin: config.appOrigin,
+    log,
+    playerStatus: byId(PLAYER_STATUS_ID),
+    onLoaded: () => {
+      appReady = true;
+      post('LOADED');
+    },
+  }),
+);
 
 const openRoute = (path: string): void => {
   appReady = false;

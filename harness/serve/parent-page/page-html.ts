@@ -1,10 +1,12 @@
 /**
- * Server-side markup of the mock portal page: labelled controls, the titled iframe (its `src` is
- * set by the script once it listens, so the app's LOADED can never be missed) and the message log.
+ * Server-side markup of the mock portal page: labelled controls, the player status line, the titled
+ * iframe (its `src` is set by the script once it listens, so the app's LOADED can never be missed)
+ * and the message log.
  */
 import { FONT_SIZES, THEME_NAMES } from '../../../src/protocol/messages.ts';
-import { FRAME_WIDTHS, LOCALES, ROUTES, themeLabel } from '../../shared/choices.ts';
+import { FRAME_WIDTHS, LOCALES, routeChoices, themeLabel } from '../../shared/choices.ts';
 import { CONFIG_ELEMENT_ID, type ParentPageConfig } from './page-config.ts';
+import { PLAYER_IDLE_TEXT, PLAYER_STATUS_ID } from './seek-status.ts';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -83,10 +85,11 @@ ${select('theme', 'Theme', themes, initial.theme)}
 ${select('font-size', 'Font size', same(FONT_SIZES), initial.fontSize)}
 ${select('frame-width', 'Frame width', widths, String(initial.frameWidth))}
 ${select('user', 'User', users, initial.user)}
-${select('route', 'Route', same(ROUTES), initial.route)}
+${select('route', 'Route', same(routeChoices(initial.route)), initial.route)}
 ${select('player-data', 'Player data', player, initial.playerData && demo ? 'demo' : 'none')}
 </form>
 <section class="stage" aria-label="Embedded app" tabindex="0">
+<p id="${PLAYER_STATUS_ID}" class="player-status" role="status">${PLAYER_IDLE_TEXT}</p>
 <iframe id="app-frame" title="Notes" width="${initial.frameWidth}" height="640"></iframe>
 </section>
 <section class="log-panel">

@@ -31,7 +31,7 @@ test('valid headers give the learner triple, claims and domain', () => {
   assert.is(displayNameFrom(r.value.claims), 'Zoë Dubois');
 });
 
-test('token problems and a wid mismatch are 401s that never echo the token', () => {
+test('token problems, a missing wid and a wid mismatch are 401s that never echo the token', () => {
   const cases = [
     outcome({ authorization: undefined }),
     outcome({ authorization: token }),
@@ -45,6 +45,8 @@ test('token problems and a wid mismatch are 401s that never echo the token', () 
     assert.not.match(c, token.slice(-20));
   }
   assert.is(outcome({ wid: 'w2' }), "401 Unauthorized: wid header does not match the token's wid");
+  assert.is(outcome({ wid: undefined }), '401 Unauthorized: wid header is required');
+  assert.is(outcome({ wid: '  ' }), '401 Unauthorized: wid header is required');
   const expired = signToken({ wid: 'w1' }, SECRET, 60, () => new Date('2024-04-01T00:00:00Z'));
   assert.is(outcome({ authorization: `Bearer ${expired}` }), '401 Unauthorized: token has expired');
 });

@@ -10,6 +10,7 @@ import {
   seedData,
   tokenForUser,
 } from '../../../harness/api/seed.ts';
+import { LAST_SEED_DAY, seedTime } from '../../../harness/api/seed-time.ts';
 
 test('at least two learners with distinct wids; the first is asha', () => {
   assert.ok(SEEDED_USERS.length >= 2);
@@ -37,15 +38,55 @@ test('tokenForUser carries wid, email and names and lasts 12 h by default', () =
   assert.is(r.claims.exp - (r.claims.iat ?? 0), 43_200);
 });
 
-test('seed data is deterministic and every record is a valid note', () => {
-  const a = seedData();
-  assert.equal(a, seedData());
+const NOW = new Date('2025-02-10T08:00:00.000Z');
+const at = (d: Date) => () => d;
+
+test('seed data is deterministic for one clock and every record is a valid note', () => {
+  const a = seedData(at(NOW));
+  assert.equal(a, seedData(at(NOW)));
   assert.ok(a.length >= 12);
   for (const { note } of a) {
     assert.ok(isNote(note), note.noteId);
     assert.is(note.text, plainText(note.content));
   }
   assert.is(new Set(a.map((r) => r.note.noteId)).size, a.length);
+});
+
+test('dates are relative to the moment of seeding: the last two weeks, never after it', () => {
+  const notes = seedData(at(NOW)).map((r) => r.note);
+  const ms = (iso: string) => Date.parse(iso);
+  for (const n of notes) {
+    assert.ok(ms(n.createdOn) <= ms(n.updatedOn), `${n.noteId} created after its update`);
+    assert.ok(ms(n.updatedOn) <= NOW.getTime(), `${n.noteId} updated in the future`);
+    assert.ok(NOW.getTime() - ms(n.createdOn) <= 14 * 86_400_000, `${n.noteId} older than two weeks`);
+    assert.is(n.version, n.createdOn === n.updatedOn ? 1 : 2, n.noteId);
+  }
+  const newest = Math.max(...notes.map((n) => ms(n.updatedOn)));
+  assert.is(NOW.getTime() - newest, 12 * 3_600_000 - 6 * 60_000, 'the newest change is about 12 hours old');
+  const edited = notes.filter((n) => n.updatedOn !== n.createdOn);
+  assert.ok(edited.length >= 3, 'some notes were edited after they were written');
+  for (const n of edited) assert.ok(ms(n.updatedOn) - ms(n.createdOn) >= 86_400_000, n.noteId);
+});
+
+test('a later clock keeps ids and content and shifts every date by the same amount', () => {
+  const later = new Date(NOW.getTime() + 400 * 86_400_000 + 12_345);
+  const a = seedData(at(NOW)).map((r) => r.note);
+  const b = seedData(at(later)).map((r) => r.note);
+  const shift = (iso: string) => new Date(Date.parse(iso) + 400 * 86_400_000 + 12_345).toISOString();
+  assert.equal(
+    b,
+    a.map((n) => ({ ...n, createdOn: shift(n.createdOn), updatedOn: shift(n.updatedOn) })),
+  );
+  assert.equal(
+    a.slice(0, 3).map((n) => n.noteId),
+    ['seed-asha-01', 'seed-asha-02', 'seed-asha-03'],
+  );
+});
+
+test('seedTime: seed day 12 is 12 hours before now, day 0 is 12.5 days before; minutes keep order', () => {
+  assert.is(seedTime(NOW, LAST_SEED_DAY, 0), '2025-02-09T20:00:00.000Z');
+  assert.is(seedTime(NOW, 0, 0), '2025-01-28T20:00:00.000Z');
+  assert.is(seedTime(NOW, 0, 2), '2025-01-28T20:02:00.000Z');
 });
 
 test('each learner has notes in 2–3 courses, with time and page anchors', () => {

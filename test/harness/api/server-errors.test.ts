@@ -94,7 +94,7 @@ errors(
         /expired/,
       ],
       [{ wid: seeded(1).wid }, /wid header does not match/],
-      [{ wid: undefined }, /wid header does not match/],
+      [{ wid: undefined }, /^Unauthorized: wid header is required$/],
     ];
     for (const [headers, why] of cases) {
       const r = await asha.post('/notes/add', newNoteBody(), headers);

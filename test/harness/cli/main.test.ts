@@ -22,6 +22,8 @@ it('every bad flag is one stderr line and exit 2, before anything starts', async
     ['serve', '--theme', 'purple'],
     ['serve', '--font-size', 'huge'],
     ['serve', '--route', '/admin'],
+    ['serve', '--route', '/course/a.b'],
+    ['serve', '--route', '/course/'],
     ['serve', '--user', 'nobody'],
     ['serve', '--latency', '-5'],
     ['serve', '--fail-rate', '2'],

@@ -81,6 +81,45 @@ test('locale, font size and route come from the allowed sets', () => {
   rejects(parseRoute, ['/error', '/ui', 'admin', '//view']);
 });
 
+test('route: a course route with one URL-safe course id is accepted, as given', () => {
+  assert.is(parseRoute('/course/course-ml'), '/course/course-ml');
+  assert.is(parseRoute(' course/course-ml-101 '), '/course/course-ml-101');
+  assert.is(parseRoute('/course/C_42~x'), '/course/C_42~x');
+  assert.is(parseRoute(`/course/${'a'.repeat(256)}`), `/course/${'a'.repeat(256)}`);
+});
+
+test('route: an empty, nested, unsafe or over-long course id, or a parameter elsewhere, is refused', () => {
+  rejects(parseRoute, [
+    '/course/',
+    '/course//x',
+    '/course/a/b',
+    '/course/a/',
+    '/course/a b',
+    '/course/é',
+    '/course/a.b',
+    '/course/%2F',
+    '/course/a?x=1',
+    '/course/a#top',
+    `/course/${'a'.repeat(257)}`,
+    '/courses',
+    '/view/x',
+    '//course/x',
+  ]);
+});
+
+test('route errors name every accepted shape, and the id rule for a bad course id', () => {
+  const message = (v: string) => {
+    try {
+      parseRoute(v);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return '';
+  };
+  assert.is(message('/admin'), 'Use one route: /, /view, /course, /course/<courseId>.');
+  assert.match(message('/course/a.b'), /^The courseId in \/course\/<courseId> must be 1–256 letters, digits/);
+});
+
 test('themes accept spaced, underscored and mixed-case names', () => {
   assert.is(parseTheme('blue'), 'blue');
   assert.is(parseTheme('light green'), 'light-green');

@@ -108,6 +108,19 @@ it('starts API, app and parent, prints their URLs, and close stops all three', a
   }
 });
 
+it('a course route from --route reaches the page, the printed line and the app server', async (w) => {
+  const running = await runServe(await settings(w, { route: '/course/course-ml-101' }), w.deps);
+  try {
+    const page = (await rawRequest(urlOf(w.out, 'Parent'))).body.toString();
+    assert.match(page, /<option value="\/course\/course-ml-101" selected>/);
+    assert.ok(w.out.some((l) => l.includes('route /course/course-ml-101')));
+    const frame = await rawRequest(`${urlOf(w.out, 'App')}course/course-ml-101`);
+    assert.is(frame.status, 200, 'the SPA fallback serves the course route');
+  } finally {
+    await running.close();
+  }
+});
+
 it('a refused origin is served with a warning and kept out of frame-ancestors', async (w) => {
   const s = await settings(w, { origin: `http://127.0.0.2:${await freePort('127.0.0.2')}` });
   const running = await runServe(s, w.deps);

@@ -60,6 +60,18 @@ test('the option sets: 6 locales, 16 themes in spaced form, 3 routes, a small-sc
   assert.equal(options('Player data'), ['none', DEMO_PLAYER_DATA.lukas!.resourceTitle]);
 });
 
+test('a course route from --route is an extra, selected Route option after the three base paths', () => {
+  const withCourse = { ...config, initial: { ...config.initial, route: '/course/course-ml-101' as const } };
+  const doc = parseHTML(renderParentPage(withCourse, 'http://localhost:4200'))
+    .document as unknown as Document;
+  const route = labelled(doc, 'Route');
+  assert.equal(
+    [...route.querySelectorAll('option')].map((o) => o.getAttribute('value')),
+    ['/', '/view', '/course', '/course/course-ml-101'],
+  );
+  assert.is(route.querySelector('option[selected]')?.getAttribute('value'), '/course/course-ml-101');
+});
+
 test('the frame is titled and empty until the script sets its src; the log is a polite live region', () => {
   const doc = page();
   const frame = doc.querySelector('iframe')!;
@@ -69,6 +81,14 @@ test('the frame is titled and empty until the script sets its src; the log is a 
   assert.is(log.getAttribute('aria-live'), 'polite');
   assert.is(doc.getElementById(log.getAttribute('aria-labelledby')!)?.textContent, 'Message log');
   assert.is(doc.documentElement.getAttribute('lang'), 'en');
+});
+
+test('a status line beside the frame says what the player would do; it starts idle', () => {
+  const doc = page();
+  const status = doc.getElementById('player-status')!;
+  assert.is(status.getAttribute('role'), 'status');
+  assert.is(status.textContent, 'Player: no seek requested yet');
+  assert.is(status.parentElement, doc.querySelector('iframe')!.parentElement);
 });
 
 test('the inlined config round-trips and cannot break out of its script element', () => {

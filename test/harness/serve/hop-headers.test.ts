@@ -1,0 +1,29 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { withoutHopHeaders } from '../../../harness/serve/hop-headers.ts';
+
+test('drops connection-scoped headers and the ones Connection names, keeps the rest', () => {
+  const out = withoutHopHeaders({
+    connection: 'close, X-Hop',
+    'keep-alive': 'timeout=5',
+    'proxy-connection': 'keep-alive',
+    upgrade: 'websocket',
+    te: 'trailers',
+    trailer: 'x',
+    'x-hop': '1',
+    'content-length': '12',
+    'transfer-encoding': 'chunked',
+    'set-cookie': ['a=1', 'b=2'],
+    authorization: 'Bearer t',
+    wid: 'w1',
+  });
+  assert.equal(out, {
+    'content-length': '12',
+    'transfer-encoding': 'chunked',
+    'set-cookie': ['a=1', 'b=2'],
+    authorization: 'Bearer t',
+    wid: 'w1',
+  });
+});
+
+test.run();
