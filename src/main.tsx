@@ -1,9 +1,7 @@
 /**
- * The entry point: the stylesheet and the start. Everything else lives in `start.tsx` (the
- * composition root), which build.mjs also makes every lazy chunk import, so all first-load code
- * shares one chunk while the stylesheet stays the entry's alone.
+ * The entry point. Everything lives in `start.tsx` (the composition root); the stylesheet is an
+ * entry of build.mjs of its own.
  */
-import './styles/app.css';
 import { start } from './start.tsx';
 
 start();

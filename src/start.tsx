@@ -17,9 +17,11 @@ import { applyContext } from './session/apply-context.ts';
 import { createClock } from './session/clock.ts';
 import { createSessionModel, learnerKey, watchWindowWidth } from './session/session-model.ts';
 import { createAnnouncer } from './status/announcer.ts';
+import { createStylesheets } from './theme/stylesheets.ts';
 import { App } from './ui/App.tsx';
 import { createFocusRequests } from './ui/focus-request.ts';
 import { createPlatform } from './ui/platform.ts';
+import { createScreens } from './ui/screens.ts';
 import { type Services, ServicesContext } from './ui/services.ts';
 import { createShortcuts } from './ui/shortcuts.ts';
 
@@ -71,10 +73,14 @@ function startIn(root: HTMLElement) {
     if (shortcuts.handle(event)) event.preventDefault();
   });
 
+  const styles = createStylesheets(document, __NOTES_STYLES__, {
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  });
   const bridge = startParentBridge({
     window,
     config,
-    onContext: (accepted) => applyContext(accepted, { session, i18n, nav, notes, body: document.body }),
+    onContext: (accepted) =>
+      applyContext(accepted, { session, i18n, nav, notes, styles, body: document.body }),
   });
 
   const services: Services = {
@@ -90,6 +96,7 @@ function startIn(root: HTMLElement) {
       clearInterval: (handle) => window.clearInterval(handle as number),
     }),
     focus: createFocusRequests(),
+    screens: createScreens(styles),
     seek: (note) => {
       const message = seekMessage(note);
       return message ? bridge.post(message) : false;

@@ -16,8 +16,11 @@ export function anchorFromPlayer(player: PlayerData): NoteAnchor {
 /** What a new note is taken on and by whom, fixed when "Add note" is pressed. */
 export type NoteTarget = Omit<NewNote, 'content' | 'text'>;
 
-/** The target of a new note: the resource in `player`, its anchor now, the learner and portal host. */
-export function noteTarget(player: PlayerData, user: User, domain: string): NoteTarget {
+/** What was true when "Add note" was pressed: the player's state, the learner, the portal host. */
+export type NoteStart = { player: PlayerData; user: User; domain: string };
+
+/** The target of a new note: the resource in the player, its anchor then, the learner and portal host. */
+export function noteTarget({ player, user, domain }: NoteStart): NoteTarget {
   return {
     refId: player.resourceId,
     moduleId: player.moduleId ?? null,

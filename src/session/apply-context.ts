@@ -3,6 +3,7 @@ import type { I18nModel } from '../i18n/i18n-model.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
 import type { Navigator } from '../routes/navigator.ts';
 import { pathAfterContext } from '../routes/route-rules.ts';
+import type { Stylesheets } from '../theme/stylesheets.ts';
 import { applyThemeClasses } from '../theme/theme-classes.ts';
 import { learnerKey, type SessionModel } from './session-model.ts';
 
@@ -13,6 +14,7 @@ export type StartupDeps = {
   nav: Pick<Navigator, 'currentPath' | 'navigate'>;
   notes: Pick<NotesModel, 'refresh'>;
   body: Pick<HTMLElement, 'classList'>;
+  styles: Pick<Stylesheets, 'theme'>;
 };
 
 /**
@@ -30,6 +32,7 @@ export function applyContext({ context, parentHost }: AcceptedContext, deps: Sta
     fontClass: context.fontClass,
     fontSize: context.fontSize,
   });
+  void deps.styles.theme(context.theme.name).then(deps.session.markStyled);
   const target = pathAfterContext(deps.nav.currentPath());
   if (target !== deps.nav.currentPath()) deps.nav.navigate(target);
   deps.session.markLoaded();

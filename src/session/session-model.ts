@@ -16,6 +16,7 @@ export function createSessionModel(initialWidth: number) {
   const context = signal<ParentContext | null>(null);
   const parentHost = signal('');
   const loaded = signal(false);
+  const styled = signal(false);
   const width = signal(initialWidth);
   const user = computed<User | null>(() => context.value?.user ?? null);
 
@@ -30,7 +31,8 @@ export function createSessionModel(initialWidth: number) {
     /** The locale the portal asked for; `I18nModel.locale` is the one actually shown. */
     requestedLocale: computed(() => context.value?.locale ?? 'en'),
     smallScreen: computed(() => width.value < SMALL_SCREEN_MAX),
-    ready: computed(() => loaded.value && user.value !== null),
+    /** Something to show: a user, the load flag, and the theme's stylesheet in (no flash of another theme). */
+    ready: computed(() => loaded.value && styled.value && user.value !== null),
     /** Stores an accepted context (start-up step 1). */
     store(next: ParentContext, host: string) {
       context.value = next;
@@ -39,6 +41,10 @@ export function createSessionModel(initialWidth: number) {
     /** Marks the app loaded (start-up step 4). */
     markLoaded() {
       loaded.value = true;
+    },
+    /** Marks the first theme's stylesheet applied (or given up on), so the app may show. */
+    markStyled() {
+      styled.value = true;
     },
     /** Re-evaluates the small-screen flag; called on every resize. */
     setWidth(next: number) {

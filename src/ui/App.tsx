@@ -5,7 +5,6 @@ import { ROUTES } from '../routes/route-table.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ScreenFailure } from './ScreenFailure.tsx';
 import { Shell } from './Shell.tsx';
-import { SCREENS } from './screens.ts';
 import { useServices } from './services.ts';
 
 /** Replaces an unknown URL: `/ui` → `/`, anything else → `/view` (SPEC §2), without a history entry. */
@@ -21,7 +20,7 @@ function Redirect() {
 
 /** The routed screens, inside a boundary that is reset by navigating elsewhere. */
 function Screens() {
-  const { nav } = useServices();
+  const { nav, screens } = useServices();
   const { path } = useLocation();
   return (
     <ErrorBoundary key={path} fallback={(retry) => <ScreenFailure onRetry={retry} />} onError={reportError}>
@@ -31,7 +30,7 @@ function Screens() {
             <Route
               key={route.path}
               path={'param' in route ? `${nav.href(route.path)}/:${route.param}?` : nav.href(route.path)}
-              component={SCREENS[route.path]}
+              component={screens.components[route.path]}
             />
           )),
           <Route key="default" default component={Redirect} />,

@@ -1,10 +1,10 @@
 import { useLocation } from 'preact-iso/router';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { screenOf } from '../routes/route-rules.ts';
 import { NAV_ROUTES } from '../routes/route-table.ts';
 import { AppLink } from './AppLink.tsx';
 import { LiveRegion } from './LiveRegion.tsx';
-import { UndoBar } from './notes/UndoBar.tsx';
+import { LazyUndoBar } from './notes/LazyEditor.tsx';
 import { ShortcutHelp } from './ShortcutHelp.tsx';
 import { useServices } from './services.ts';
 
@@ -13,11 +13,15 @@ import { useServices } from './services.ts';
  * landmark, the Undo bar, the keyboard shortcut help and the one polite live region.
  */
 export function Shell({ children }: { children: ReactNode }) {
-  const { session, i18n, nav, shortcuts } = useServices();
+  const { session, i18n, nav, shortcuts, notes } = useServices();
   const { t } = i18n;
   useLocation(); // re-render on navigation so aria-current follows
   const current = screenOf(nav.currentPath());
   useEffect(() => shortcuts.on('search', () => nav.navigate('/view')), []);
+  // The Undo bar's code arrives with the first delete; once there it stays mounted (it moves focus
+  // away from itself when it closes).
+  const undoUsed = useRef(false);
+  if (notes.pendingDeletes.value.length) undoUsed.current = true;
   return (
     <div className={session.smallScreen.value ? 'app narrow' : 'app wide'}>
       <nav className="app-nav" aria-label={t('Main navigation')}>
@@ -32,7 +36,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <main id="main">{children}</main>
-      <UndoBar />
+      {undoUsed.current && <LazyUndoBar />}
       <ShortcutHelp />
       <LiveRegion />
     </div>

@@ -1,19 +1,47 @@
 import { type ComponentType, lazy } from 'react';
 import type { ScreenPath } from '../routes/route-table.ts';
-import { loadCourseScreen, loadErrorPage, loadViewScreen } from './screen-loaders.ts';
+import type { Stylesheets } from '../theme/stylesheets.ts';
 import { HomeScreen } from './screens/home/HomeScreen.tsx';
 
 /** Props every screen gets from the router: its path parameters. */
 export type ScreenProps = { params?: Record<string, string | undefined> };
 
+/** The screen of each route, and a way to fetch the lazy ones ahead of need. */
+export type Screens = {
+  components: Record<ScreenPath, ComponentType<ScreenProps>>;
+  /** Fetches the other screens' code and styles once the first note is on screen. */
+  prefetch(): void;
+};
+
+type Loaded = { default: ComponentType<ScreenProps> };
+
 /**
  * The component of each route of the route table. `/` ships in the first load (it shows the first
- * note); the others are separate chunks, fetched when opened or prefetched once the first note
- * has shown, so they never cost the first load's bytes.
+ * note); the others are separate chunks with their own stylesheets, fetched together when opened
+ * (or prefetched after the first note), so they never cost the first load's bytes.
  */
-export const SCREENS: Record<ScreenPath, ComponentType<ScreenProps>> = {
-  '/': HomeScreen,
-  '/view': lazy(loadViewScreen),
-  '/course': lazy(loadCourseScreen),
-  '/error': lazy(loadErrorPage),
-};
+export function createScreens(styles: Pick<Stylesheets, 'screen'>): Screens {
+  const withStyle = (load: () => Promise<Loaded>, name: string) => () =>
+    Promise.all([load(), styles.screen(name)]).then(([module]) => module);
+  const view = withStyle(
+    () => import('./screens/view/ViewScreen.tsx').then((m) => ({ default: m.ViewScreen })),
+    'view',
+  );
+  const course = withStyle(
+    () => import('./screens/course/CourseScreen.tsx').then((m) => ({ default: m.CourseScreen })),
+    'course',
+  );
+  const error = withStyle(
+    () => import('./screens/error/ErrorPage.tsx').then((m) => ({ default: m.ErrorPage })),
+    'error',
+  );
+  let prefetched = false;
+  return {
+    components: { '/': HomeScreen, '/view': lazy(view), '/course': lazy(course), '/error': lazy(error) },
+    prefetch() {
+      if (prefetched) return;
+      prefetched = true;
+      for (const load of [view, course]) void load().catch(() => undefined);
+    },
+  };
+}

@@ -7,6 +7,7 @@ import type { Clock } from '../session/clock.ts';
 import type { SessionModel } from '../session/session-model.ts';
 import type { Announcer } from '../status/announcer.ts';
 import type { FocusRequests } from './focus-request.ts';
+import type { Screens } from './screens.ts';
 import type { Shortcuts } from './shortcuts.ts';
 
 /**
@@ -34,6 +35,8 @@ export type Services = {
   announcer: Announcer;
   shortcuts: Shortcuts;
   focus: FocusRequests;
+  /** The routed screens (lazy but `/`) and their prefetch. */
+  screens: Screens;
   /** Asks the portal's player to go to a note's anchor (a SEEK message); false when it can't. */
   seek(note: Note): boolean;
   platform: Platform;

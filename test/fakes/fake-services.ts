@@ -17,6 +17,7 @@ import { createNavigator } from '../../src/routes/navigator.ts';
 import { createSessionModel, learnerKey } from '../../src/session/session-model.ts';
 import { createAnnouncer } from '../../src/status/announcer.ts';
 import { createFocusRequests } from '../../src/ui/focus-request.ts';
+import { createScreens } from '../../src/ui/screens.ts';
 import type { Platform, Services } from '../../src/ui/services.ts';
 import { createShortcuts } from '../../src/ui/shortcuts.ts';
 import { fakeContext } from './fake-context.ts';
@@ -106,6 +107,7 @@ export function createFakeServices(
     setContext(c) {
       session.store(c, 'lex-dev.infosysapps.com');
       session.markLoaded();
+      session.markStyled();
     },
   };
   const platform: Platform = {
@@ -124,6 +126,7 @@ export function createFakeServices(
     announcer,
     shortcuts: createShortcuts(),
     focus: createFocusRequests(),
+    screens: createScreens({ screen: () => Promise.resolve() }),
     clock: { now: clockNow, stop: () => undefined },
     seek: (note) => {
       fake.seeks.push(note);

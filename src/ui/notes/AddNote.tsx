@@ -1,15 +1,17 @@
-import { anchorMessage } from '../../../format/note-format.ts';
-import type { NoteTarget } from '../../../notes/new-note.ts';
-import { SCREEN_TITLE_ID } from '../../focus-request.ts';
-import { LazyEditor as NoteEditor } from '../../notes/LazyEditor.tsx';
-import { useServices } from '../../services.ts';
+import { useState } from 'react';
+import { anchorMessage } from '../../format/note-format.ts';
+import { type NoteStart, noteTarget } from '../../notes/new-note.ts';
+import { SCREEN_TITLE_ID } from '../focus-request.ts';
+import { useServices } from '../services.ts';
+import { NoteEditor } from './NoteEditor.tsx';
 
 /**
  * The new-note form: where the note will be attached (fixed when Add note was pressed, so the
  * player moving on doesn't move it) and the editor. On save, focus goes to the new note.
  */
-export function AddNote({ target, onDone }: { target: NoteTarget; onDone(): void }) {
+export function AddNote({ start, onDone }: { start: NoteStart; onDone(): void }) {
   const { notes, i18n, focus } = useServices();
+  const [target] = useState(() => noteTarget(start));
   const { t } = i18n;
   const anchor = anchorMessage(target.anchor);
   const place = anchor ? t(anchor.key, anchor.values) : '';

@@ -10,15 +10,5 @@ export const Highlight = memo(function Highlight({
   query?: string | undefined;
 }) {
   const segments = highlightSegments(text, query);
-  return (
-    <>
-      {segments.map((s, i) =>
-        s.match ? (
-          <mark key={i}>{s.text}</mark>
-        ) : (
-          s.text
-        ),
-      )}
-    </>
-  );
+  return <>{segments.map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}</>;
 });

@@ -1,17 +1,18 @@
 import { lazy, Suspense } from 'react';
+import type { NoteStart } from '../../notes/new-note.ts';
 import type { NoteEditorProps } from './NoteEditor.tsx';
 
-const Editor = lazy(() => import('./NoteEditor.tsx').then((m) => ({ default: m.NoteEditor })));
+const parts = () => import('./edit-parts.ts');
+const Editor = lazy(() => parts().then((m) => ({ default: m.NoteEditor })));
+const NewNote = lazy(() => parts().then((m) => ({ default: m.AddNote })));
+const Undo = lazy(() => parts().then((m) => ({ default: m.UndoBar })));
 
 /** Where the editor will be while its chunk arrives: the same height, so nothing jumps. */
 function EditorPlaceholder() {
   return <div className="note-editor editor-loading" aria-hidden="true" />;
 }
 
-/**
- * The note editor, fetched on first use (or when the browser is idle after the first note) so
- * the first load carries no editing code.
- */
+/** The note editor, fetched on first use (or when the browser is idle after the first note). */
 export function LazyEditor(props: NoteEditorProps) {
   return (
     <Suspense fallback={<EditorPlaceholder />}>
@@ -20,5 +21,23 @@ export function LazyEditor(props: NoteEditorProps) {
   );
 }
 
-/** Fetches the editor's chunk ahead of need. */
-export const prefetchEditor = () => import('./NoteEditor.tsx').then(() => undefined);
+/** The new-note form (see AddNote), fetched like the editor. */
+export function LazyAddNote(props: { start: NoteStart; onDone(): void }) {
+  return (
+    <Suspense fallback={<EditorPlaceholder />}>
+      <NewNote {...props} />
+    </Suspense>
+  );
+}
+
+/** The Undo bar (see UndoBar), fetched with the first delete. */
+export function LazyUndoBar() {
+  return (
+    <Suspense fallback={null}>
+      <Undo />
+    </Suspense>
+  );
+}
+
+/** Fetches the editing chunk ahead of need. */
+export const prefetchEditing = () => parts().then(() => undefined);

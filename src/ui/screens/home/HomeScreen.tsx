@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { type NoteTarget, noteTarget } from '../../../notes/new-note.ts';
+import type { NoteStart } from '../../../notes/new-note.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
+import { LazyAddNote, prefetchEditing } from '../../notes/LazyEditor.tsx';
 import { NoteList } from '../../notes/NoteList.tsx';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
-import { prefetchScreens } from '../../screen-loaders.ts';
 import { useServices } from '../../services.ts';
-import { AddNote } from './AddNote.tsx';
 
 /**
  * `/`: the notes on what the learner is looking at (`playerData`), newest first, with Add note;
@@ -13,7 +12,7 @@ import { AddNote } from './AddNote.tsx';
  * under this title: the list is derived for the current resource only.
  */
 export function HomeScreen() {
-  const { session, notes, i18n, shortcuts, platform } = useServices();
+  const { session, notes, i18n, shortcuts, platform, screens } = useServices();
   const { t } = i18n;
   const context = session.context.value;
   const player = context?.playerData ?? null;
@@ -22,14 +21,21 @@ export function HomeScreen() {
   const list = useMemo(() => (refId ? notes.resourceNotes(refId) : notes.recentNotes()), [refId]);
   useEffect(() => () => list.cancel(), [list]);
   useEffect(() => list.ensure(), [list, epoch]);
-  const [target, setTarget] = useState<NoteTarget | null>(null);
+  const [target, setTarget] = useState<NoteStart | null>(null);
   const shown = list.notes.value;
   useEffect(() => {
-    if (shown.length) platform.whenIdle(prefetchScreens);
+    if (!shown.length) return;
+    // The first note is on screen: fetch what the learner may use next while the link is idle.
+    platform.whenIdle(() => {
+      screens.prefetch();
+      notes.prefetch();
+      void prefetchEditing().catch(() => undefined);
+    });
   }, [shown.length > 0]);
 
   const startNote = () => {
-    if (player && context) setTarget(noteTarget(player, context.user, session.parentHost.value));
+    // The place is taken now, from the player as it is when the learner pressed the button.
+    if (player && context) setTarget({ player, user: context.user, domain: session.parentHost.value });
   };
   useEffect(() => shortcuts.on('new-note', startNote), [player, context]);
 
@@ -53,7 +59,7 @@ export function HomeScreen() {
           <p className="hint">{t('Open a video, a PDF or an article to take notes on it.')}</p>
         )}
       </header>
-      {target && <AddNote target={target} onDone={() => setTarget(null)} />}
+      {target && <LazyAddNote start={target} onDone={() => setTarget(null)} />}
       <NoteList
         list={list}
         label={

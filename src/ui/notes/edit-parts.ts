@@ -1,0 +1,8 @@
+/**
+ * Everything used only once the learner writes or deletes — the editor, the new-note form, the
+ * Undo bar — as one lazy chunk: the first note shows without it, and it is fetched when the
+ * browser is idle after that or on first use.
+ */
+export { AddNote } from './AddNote.tsx';
+export { NoteEditor } from './NoteEditor.tsx';
+export { UndoBar } from './UndoBar.tsx';
