@@ -6,6 +6,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ScreenFailure } from './ScreenFailure.tsx';
 import { Shell } from './Shell.tsx';
 import { useServices } from './services.ts';
+import { useValue } from './use-value.ts';
 
 /** Replaces an unknown URL: `/ui` → `/`, anything else → `/view` (SPEC §2), without a history entry. */
 function Redirect() {
@@ -48,7 +49,7 @@ const reportError = (error: unknown) => console.error('Notes: a screen failed to
  */
 export function App() {
   const { session, nav } = useServices();
-  if (!session.ready.value) return null;
+  if (!useValue(session.ready)) return null;
   return (
     <LocationProvider scope={routeScope(nav.href('/'))}>
       <Shell>

@@ -1,4 +1,5 @@
 import { useServices } from './services.ts';
+import { useT, useValue } from './use-value.ts';
 
 /**
  * The app's one polite live region (WCAG 4.1.3): "Note saved", "Note deleted", "Could not save"…
@@ -6,11 +7,12 @@ import { useServices } from './services.ts';
  * start; a repeated message is re-rendered under a new key so it is announced again.
  */
 export function LiveRegion() {
-  const { announcer, i18n } = useServices();
-  const current = announcer.current.value;
+  const { announcer } = useServices();
+  const t = useT();
+  const current = useValue(announcer.current);
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-      {current && <span key={current.serial}>{i18n.t(current.key, current.values)}</span>}
+      {current && <span key={current.serial}>{t(current.key, current.values)}</span>}
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useServices } from './services.ts';
+import { useT } from './use-value.ts';
 
 /** What a screen shows instead of a blank frame when it threw while rendering. */
 export function ScreenFailure({ onRetry }: { onRetry: () => void }) {
-  const { t } = useServices().i18n;
+  const t = useT();
   return (
     <section className="screen-failure" aria-labelledby="screen-title">
       <h1 id="screen-title">{t('Something went wrong')}</h1>

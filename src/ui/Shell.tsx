@@ -7,23 +7,26 @@ import { LiveRegion } from './LiveRegion.tsx';
 import { LazyUndoBar } from './notes/LazyEditor.tsx';
 import { ShortcutHelp } from './ShortcutHelp.tsx';
 import { useServices } from './services.ts';
+import { useT, useValue } from './use-value.ts';
 
 /**
  * The frame around every screen: the main navigation (from the route table), the `<main>`
  * landmark, the Undo bar, the keyboard shortcut help and the one polite live region.
  */
 export function Shell({ children }: { children: ReactNode }) {
-  const { session, i18n, nav, shortcuts, notes } = useServices();
-  const { t } = i18n;
+  const { session, nav, shortcuts, notes } = useServices();
+  const t = useT();
+  const pending = useValue(notes.pendingDeletes);
+  const small = useValue(session.smallScreen);
   useLocation(); // re-render on navigation so aria-current follows
   const current = screenOf(nav.currentPath());
   useEffect(() => shortcuts.on('search', () => nav.navigate('/view')), []);
   // The Undo bar's code arrives with the first delete; once there it stays mounted (it moves focus
   // away from itself when it closes).
   const undoUsed = useRef(false);
-  if (notes.pendingDeletes.value.length) undoUsed.current = true;
+  if (pending.length) undoUsed.current = true;
   return (
-    <div className={session.smallScreen.value ? 'app narrow' : 'app wide'}>
+    <div className={small ? 'app narrow' : 'app wide'}>
       <nav className="app-nav" aria-label={t('Main navigation')}>
         <ul>
           {NAV_ROUTES.map((route) => (

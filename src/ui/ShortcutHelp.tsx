@@ -1,9 +1,9 @@
-import { useServices } from './services.ts';
 import { SHORTCUTS } from './shortcuts.ts';
+import { useT } from './use-value.ts';
 
 /** The keyboard shortcuts, documented on screen (a disclosure at the foot of every screen). */
 export function ShortcutHelp() {
-  const { t } = useServices().i18n;
+  const t = useT();
   return (
     <details className="shortcut-help">
       <summary>{t('Keyboard shortcuts')}</summary>

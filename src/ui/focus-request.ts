@@ -1,5 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
 import { type RefObject, useEffect } from 'react';
+import { useValue } from './use-value.ts';
 
 /** Where focus should go next, by element id, once that element is on screen. */
 export type FocusRequests = {
@@ -37,7 +38,7 @@ export function useFocusTarget(
   id: string,
   ref: RefObject<HTMLElement | null>,
 ): void {
-  const wanted = requests.pending.value === id;
+  const wanted = useValue(requests.pending) === id;
   useEffect(() => {
     if (!wanted || !ref.current) return;
     ref.current.focus();

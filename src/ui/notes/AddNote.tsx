@@ -3,6 +3,7 @@ import { anchorMessage } from '../../format/note-format.ts';
 import { type NoteStart, noteTarget } from '../../notes/new-note.ts';
 import { SCREEN_TITLE_ID } from '../focus-request.ts';
 import { useServices } from '../services.ts';
+import { useT } from '../use-value.ts';
 import { NoteEditor } from './NoteEditor.tsx';
 
 /**
@@ -10,9 +11,9 @@ import { NoteEditor } from './NoteEditor.tsx';
  * player moving on doesn't move it) and the editor. On save, focus goes to the new note.
  */
 export function AddNote({ start, onDone }: { start: NoteStart; onDone(): void }) {
-  const { notes, i18n, focus } = useServices();
+  const { notes, focus } = useServices();
+  const t = useT();
   const [target] = useState(() => noteTarget(start));
-  const { t } = i18n;
   const anchor = anchorMessage(target.anchor);
   const place = anchor ? t(anchor.key, anchor.values) : '';
   return (

@@ -1,5 +1,5 @@
 import type { Problem } from '../../notes/describe-error.ts';
-import { useServices } from '../services.ts';
+import { useT } from '../use-value.ts';
 
 /** Placeholder cards while a list loads: the same size as notes, so nothing jumps when they come. */
 export function Skeleton({ count = 3 }: { count?: number }) {
@@ -18,7 +18,7 @@ export function Skeleton({ count = 3 }: { count?: number }) {
 
 /** A failed load: what went wrong in the learner's words, and Retry when trying again can help. */
 export function LoadProblem({ problem, onRetry }: { problem: Problem; onRetry: () => void }) {
-  const { t } = useServices().i18n;
+  const t = useT();
   return (
     <div className="list-error" role="alert">
       <p>{t(problem.message)}</p>
@@ -33,7 +33,7 @@ export function LoadProblem({ problem, onRetry }: { problem: Problem; onRetry: (
 
 /** An empty list: one friendly line and what to do about it. */
 export function EmptyState({ title, hint }: { title: string; hint?: string }) {
-  const { t } = useServices().i18n;
+  const t = useT();
   return (
     <div className="empty-state">
       <p className="empty-title">{t(title)}</p>

@@ -4,6 +4,7 @@ import { anchorMessage } from '../../format/note-format.ts';
 import type { Note } from '../../protocol/api-types.ts';
 import { useFocusTarget } from '../focus-request.ts';
 import { useServices } from '../services.ts';
+import { useT, useValue } from '../use-value.ts';
 import { AnchorButton } from './AnchorButton.tsx';
 import { Highlight } from './Highlight.tsx';
 import { LazyEditor as NoteEditor } from './LazyEditor.tsx';
@@ -37,12 +38,12 @@ export type NoteCardProps = {
  */
 export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
   const { note, editing } = props;
-  const { notes, i18n, focus } = useServices();
-  const { t } = i18n;
+  const { notes, focus } = useServices();
+  const t = useT();
   const ref = useRef<HTMLElement>(null);
   const domId = `note-${note.noteId}`;
   useFocusTarget(focus, domId, ref);
-  const saving = notes.cache.saving.value.has(note.noteId);
+  const saving = useValue(notes.cache.saving).has(note.noteId);
   const anchor = anchorMessage(note.anchor);
   const title =
     props.title === 'source'

@@ -3,6 +3,7 @@ import { plainTextToHtml } from '../../format/plain-html.ts';
 import type { Problem } from '../../notes/describe-error.ts';
 import type { NoteChanges, SaveResult } from '../../notes/note-writes.ts';
 import { useServices } from '../services.ts';
+import { useT } from '../use-value.ts';
 
 /** What every note editor takes: the text to start from, and what to do on save and cancel. */
 export type NoteEditorProps = {
@@ -18,8 +19,8 @@ export type NoteEditorProps = {
  * save keeps the text and says why (the learner never loses what they typed).
  */
 export function NoteEditor({ initialText, onSave, onCancel }: NoteEditorProps) {
-  const { i18n, platform } = useServices();
-  const { t } = i18n;
+  const { platform } = useServices();
+  const t = useT();
   const id = useId();
   const [text, setText] = useState(initialText);
   const [saving, setSaving] = useState(false);

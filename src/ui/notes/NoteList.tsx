@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { NoteList as List } from '../../notes/notes-model.ts';
 import type { Note } from '../../protocol/api-types.ts';
-import { useServices } from '../services.ts';
+import { useT, useValue } from '../use-value.ts';
 import { EmptyState, LoadProblem, Skeleton } from './ListStatus.tsx';
 import { NoteCard, type NoteCardProps } from './NoteCard.tsx';
 
@@ -21,16 +21,16 @@ export type NoteListProps = {
  * note at a time is edited in place.
  */
 export function NoteList({ list, label, title, showPath, empty, emptyHint }: NoteListProps) {
-  const { i18n } = useServices();
-  const { t } = i18n;
+  const t = useT();
   const [editing, setEditing] = useState<string | null>(null);
-  const notes = list.notes.value;
-  const record = list.record.value;
+  const notes = useValue(list.notes);
+  const record = useValue(list.record);
+  const hasMore = useValue(list.hasMore);
   const loading = record.status === 'loading' || record.status === 'idle';
   if (!notes.length) {
     if (record.status === 'error' && record.problem)
       return <LoadProblem problem={record.problem} onRetry={list.retry} />;
-    if (loading || list.hasMore.value) return <Skeleton />;
+    if (loading || hasMore) return <Skeleton />;
     return <EmptyState title={empty} hint={emptyHint} />;
   }
   const edit = (note: Note) => setEditing(note.noteId);
@@ -53,7 +53,7 @@ export function NoteList({ list, label, title, showPath, empty, emptyHint }: Not
       {record.status === 'error' && record.problem && (
         <LoadProblem problem={record.problem} onRetry={list.retry} />
       )}
-      {list.hasMore.value && (
+      {hasMore && (
         <button
           type="button"
           className="btn-secondary more"

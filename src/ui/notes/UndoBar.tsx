@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { SCREEN_TITLE_ID } from '../focus-request.ts';
 import { useServices } from '../services.ts';
+import { useT, useValue } from '../use-value.ts';
 
 /**
  * "Note deleted — Undo", for as long as the delete waits to be sent. Focus moves to Undo when it
@@ -8,9 +9,9 @@ import { useServices } from '../services.ts';
  * still in it, focus goes to the screen's title instead of being lost with the button.
  */
 export function UndoBar() {
-  const { notes, i18n, focus } = useServices();
-  const { t } = i18n;
-  const latest = notes.pendingDeletes.value.at(-1);
+  const { notes, focus } = useServices();
+  const t = useT();
+  const latest = useValue(notes.pendingDeletes).at(-1);
   const button = useRef<HTMLButtonElement>(null);
   const focusLost = useRef(false);
   const id = latest?.note.noteId;
@@ -21,7 +22,7 @@ export function UndoBar() {
 
   useEffect(() => {
     if (id) button.current?.focus();
-    else if (focusLost.current && focus.pending.value === null) focus.request(SCREEN_TITLE_ID);
+    else if (focusLost.current && focus.pending.peek() === null) focus.request(SCREEN_TITLE_ID);
     focusLost.current = false;
   }, [id]);
 

@@ -2,6 +2,7 @@ import { AppLink } from '../../AppLink.tsx';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
 import { useServices } from '../../services.ts';
+import { useT, useValue } from '../../use-value.ts';
 
 /** A small inline illustration (no extra request): a locked document. Decorative, so hidden. */
 function Illustration() {
@@ -41,9 +42,9 @@ function Illustration() {
  * it always says whom to contact.
  */
 export function ErrorPage() {
-  const { nav, i18n } = useServices();
-  const { t } = i18n;
-  const forbidden = nav.state.value?.code === 403;
+  const { nav } = useServices();
+  const t = useT();
+  const forbidden = useValue(nav.state)?.code === 403;
   return (
     <section className="error-page" aria-labelledby={SCREEN_TITLE_ID}>
       <Illustration />

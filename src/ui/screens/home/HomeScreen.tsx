@@ -5,6 +5,7 @@ import { LazyAddNote, prefetchEditing } from '../../notes/LazyEditor.tsx';
 import { NoteList } from '../../notes/NoteList.tsx';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
 import { useServices } from '../../services.ts';
+import { useT, useValue } from '../../use-value.ts';
 
 /**
  * `/`: the notes on what the learner is looking at (`playerData`), newest first, with Add note;
@@ -12,17 +13,17 @@ import { useServices } from '../../services.ts';
  * under this title: the list is derived for the current resource only.
  */
 export function HomeScreen() {
-  const { session, notes, i18n, shortcuts, platform, screens } = useServices();
-  const { t } = i18n;
-  const context = session.context.value;
+  const { session, notes, shortcuts, platform, screens } = useServices();
+  const t = useT();
+  const context = useValue(session.context);
   const player = context?.playerData ?? null;
   const refId = player?.resourceId ?? null;
-  const epoch = notes.epoch.value;
+  const epoch = useValue(notes.epoch);
   const list = useMemo(() => (refId ? notes.resourceNotes(refId) : notes.recentNotes()), [refId]);
   useEffect(() => () => list.cancel(), [list]);
   useEffect(() => list.ensure(), [list, epoch]);
   const [target, setTarget] = useState<NoteStart | null>(null);
-  const shown = list.notes.value;
+  const shown = useValue(list.notes);
   useEffect(() => {
     if (!shown.length) return;
     // The first note is on screen: fetch what the learner may use next while the link is idle.
@@ -35,7 +36,7 @@ export function HomeScreen() {
 
   const startNote = () => {
     // The place is taken now, from the player as it is when the learner pressed the button.
-    if (player && context) setTarget({ player, user: context.user, domain: session.parentHost.value });
+    if (player && context) setTarget({ player, user: context.user, domain: session.parentHost.peek() });
   };
   useEffect(() => shortcuts.on('new-note', startNote), [player, context]);
 
