@@ -11,7 +11,8 @@ const TARGET = ['chrome100', 'firefox100', 'safari15'];
 /**
  * Themes: `src/theme/themes/<name>.css` → `assets/theme-<name>-<HASH>.css`, one hash over all of
  * them, so the app carries one short string instead of a URL per theme. Screens:
- * `src/ui/screens/<screen>/<screen>.css` → `assets/screen-<screen>-<hash>.css`, a URL each.
+ * `src/ui/screens/<screen>/<screen>.css` → `assets/screen-<screen>-<hash>.css`, a URL each, and
+ * the editing chunk's `src/ui/notes/edit-parts.css` as `edit`.
  * Returns `{ themes: { base, hash }, screens: { screen: url } }`.
  */
 export async function buildStyles(root, out, basePath) {
@@ -36,6 +37,7 @@ export async function buildStyles(root, out, basePath) {
     const file = join(screenDir, screen, `${screen}.css`);
     if (existsSync(file)) entryPoints[`screen-${screen}`] = file;
   }
+  entryPoints['screen-edit'] = join(root, 'src/ui/notes/edit-parts.css'); // the editing chunk's
   const screens = {};
   if (Object.keys(entryPoints).length) {
     const result = await esbuild.build({

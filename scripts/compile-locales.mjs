@@ -9,15 +9,16 @@ export const hash8 = (data) =>
   createHash('sha256').update(data).digest('base64url').replace(/[-_]/g, 'x').slice(0, 8).toUpperCase();
 
 /**
- * English ships inside the first-load bundle, and keys are the English text: a plain message equal
- * to its key renders the same through the "missing key shows the key" rule, so only the messages
- * that differ from their key (plurals, arguments) are kept.
+ * English ships inside the first-load bundle, and keys are the English text: a message equal to
+ * its key renders the same through the "missing key shows the key" rule — with `{name}`
+ * placeholders filled in (src/i18n/i18n-model.ts) — so only the messages that differ from their
+ * key (plurals, mostly) are kept.
  */
-function trimEnglish(compiled) {
+function trimEnglish(compiled, source) {
   const kept = {};
   for (const [key, ast] of Object.entries(compiled)) {
-    const plain = ast.length === 1 && ast[0].type === 0 && ast[0].value === key;
-    if (!plain) kept[key] = ast;
+    const simple = ast.every((el) => el.type === 0 || el.type === 1);
+    if (!(simple && source[key] === key && !/['{}]{2}|'/.test(key))) kept[key] = ast;
   }
   return kept;
 }
@@ -40,7 +41,7 @@ export function compileLocales(dir, out, base) {
       }
     }
     const json = JSON.stringify(compiled);
-    if (locale === 'en') english = trimEnglish(compiled);
+    if (locale === 'en') english = trimEnglish(compiled, source);
     else {
       const name = `${locale}-${hash8(json)}.json`;
       mkdirSync(join(out, 'locales'), { recursive: true });

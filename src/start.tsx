@@ -20,6 +20,7 @@ import { createAnnouncer } from './status/announcer.ts';
 import { createStylesheets } from './theme/stylesheets.ts';
 import { App } from './ui/App.tsx';
 import { createFocusRequests } from './ui/focus-request.ts';
+import { createEditParts } from './ui/notes/edit-parts-lazy.tsx';
 import { createPlatform } from './ui/platform.ts';
 import { createScreens } from './ui/screens.ts';
 import { type Services, ServicesContext } from './ui/services.ts';
@@ -97,6 +98,7 @@ function startIn(root: HTMLElement) {
     }),
     focus: createFocusRequests(),
     screens: createScreens(styles),
+    parts: createEditParts(styles),
     seek: (note) => {
       const message = seekMessage(note);
       return message ? bridge.post(message) : false;

@@ -75,7 +75,11 @@ export function createI18n({
     const tag = locale.value;
     if (catalogue !== english && engine) return engine(catalogue, tag, key, values, logError) ?? key;
     const ast: MessageFormatElement[] | undefined = catalogue[key];
-    if (!ast) return key;
+    // The build leaves out English messages equal to their key: fill their `{name}`s in here.
+    if (!ast)
+      return values
+        ? key.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m))
+        : key;
     try {
       return formatCompiled(ast, tag, values);
     } catch (error) {

@@ -4,7 +4,6 @@ import { screenOf } from '../routes/route-rules.ts';
 import { NAV_ROUTES } from '../routes/route-table.ts';
 import { AppLink } from './AppLink.tsx';
 import { LiveRegion } from './LiveRegion.tsx';
-import { LazyUndoBar } from './notes/LazyEditor.tsx';
 import { ShortcutHelp } from './ShortcutHelp.tsx';
 import { useServices } from './services.ts';
 import { useT, useValue } from './use-value.ts';
@@ -14,7 +13,7 @@ import { useT, useValue } from './use-value.ts';
  * landmark, the Undo bar, the keyboard shortcut help and the one polite live region.
  */
 export function Shell({ children }: { children: ReactNode }) {
-  const { session, nav, shortcuts, notes } = useServices();
+  const { session, nav, shortcuts, notes, parts } = useServices();
   const t = useT();
   const pending = useValue(notes.pendingDeletes);
   const small = useValue(session.smallScreen);
@@ -39,7 +38,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <main id="main">{children}</main>
-      {undoUsed.current && <LazyUndoBar />}
+      {undoUsed.current && <parts.UndoBar />}
       <ShortcutHelp />
       <LiveRegion />
     </div>

@@ -1,34 +1,19 @@
-import { SHORTCUTS } from './shortcuts.ts';
+import { useState } from 'react';
+import { useServices } from './services.ts';
 import { useT } from './use-value.ts';
 
-/** The keyboard shortcuts, documented on screen (a disclosure at the foot of every screen). */
+/**
+ * The keyboard shortcuts, documented on screen: a disclosure at the foot of every screen whose
+ * list is fetched (with the editing chunk) when it is first opened.
+ */
 export function ShortcutHelp() {
   const t = useT();
+  const { parts } = useServices();
+  const [open, setOpen] = useState(false);
   return (
-    <details className="shortcut-help">
+    <details className="shortcut-help" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('Keyboard shortcuts')}</summary>
-      <dl>
-        {SHORTCUTS.map((s) => (
-          <div key={s.id}>
-            <dt>
-              <kbd>{s.keys}</kbd>
-            </dt>
-            <dd>{t(s.label)}</dd>
-          </div>
-        ))}
-        <div>
-          <dt>
-            <kbd>Ctrl+Enter</kbd>
-          </dt>
-          <dd>{t('Save the note you are writing')}</dd>
-        </div>
-        <div>
-          <dt>
-            <kbd>Escape</kbd>
-          </dt>
-          <dd>{t('Cancel writing')}</dd>
-        </div>
-      </dl>
+      {open && <parts.ShortcutList />}
     </details>
   );
 }

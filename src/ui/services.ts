@@ -7,6 +7,7 @@ import type { Clock } from '../session/clock.ts';
 import type { SessionModel } from '../session/session-model.ts';
 import type { Announcer } from '../status/announcer.ts';
 import type { FocusRequests } from './focus-request.ts';
+import type { EditParts } from './notes/edit-parts-lazy.tsx';
 import type { Screens } from './screens.ts';
 import type { Shortcuts } from './shortcuts.ts';
 
@@ -37,6 +38,8 @@ export type Services = {
   focus: FocusRequests;
   /** The routed screens (lazy but `/`) and their prefetch. */
   screens: Screens;
+  /** The editing UI, fetched on first use (see edit-parts-lazy). */
+  parts: EditParts;
   /** Asks the portal's player to go to a note's anchor (a SEEK message); false when it can't. */
   seek(note: Note): boolean;
   platform: Platform;

@@ -17,6 +17,7 @@ import { createNavigator } from '../../src/routes/navigator.ts';
 import { createSessionModel, learnerKey } from '../../src/session/session-model.ts';
 import { createAnnouncer } from '../../src/status/announcer.ts';
 import { createFocusRequests } from '../../src/ui/focus-request.ts';
+import { createEditParts } from '../../src/ui/notes/edit-parts-lazy.tsx';
 import { createScreens } from '../../src/ui/screens.ts';
 import type { Platform, Services } from '../../src/ui/services.ts';
 import { createShortcuts } from '../../src/ui/shortcuts.ts';
@@ -127,6 +128,7 @@ export function createFakeServices(
     shortcuts: createShortcuts(),
     focus: createFocusRequests(),
     screens: createScreens({ screen: () => Promise.resolve() }),
+    parts: createEditParts({ screen: () => Promise.resolve() }),
     clock: { now: clockNow, stop: () => undefined },
     seek: (note) => {
       fake.seeks.push(note);

@@ -7,7 +7,6 @@ import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
 import { AnchorButton } from './AnchorButton.tsx';
 import { Highlight } from './Highlight.tsx';
-import { LazyEditor as NoteEditor } from './LazyEditor.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
 /** Longest preview a list shows before "…", in characters (`/view`); `/` shows whole notes. */
@@ -38,7 +37,7 @@ export type NoteCardProps = {
  */
 export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
   const { note, editing } = props;
-  const { notes, focus } = useServices();
+  const { notes, focus, parts } = useServices();
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   const domId = `note-${note.noteId}`;
@@ -66,7 +65,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
         </p>
       )}
       {editing ? (
-        <NoteEditor
+        <parts.Editor
           initialText={note.text}
           onSave={async (changes) => {
             const result = await notes.update(note, changes);

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { NoteStart } from '../../../notes/new-note.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
-import { LazyAddNote, prefetchEditing } from '../../notes/LazyEditor.tsx';
 import { NoteList } from '../../notes/NoteList.tsx';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
 import { useServices } from '../../services.ts';
@@ -13,7 +12,7 @@ import { useT, useValue } from '../../use-value.ts';
  * under this title: the list is derived for the current resource only.
  */
 export function HomeScreen() {
-  const { session, notes, shortcuts, platform, screens } = useServices();
+  const { session, notes, shortcuts, platform, screens, parts } = useServices();
   const t = useT();
   const context = useValue(session.context);
   const player = context?.playerData ?? null;
@@ -30,7 +29,7 @@ export function HomeScreen() {
     platform.whenIdle(() => {
       screens.prefetch();
       notes.prefetch();
-      void prefetchEditing().catch(() => undefined);
+      parts.prefetch();
     });
   }, [shown.length > 0]);
 
@@ -60,7 +59,7 @@ export function HomeScreen() {
           <p className="hint">{t('Open a video, a PDF or an article to take notes on it.')}</p>
         )}
       </header>
-      {target && <LazyAddNote start={target} onDone={() => setTarget(null)} />}
+      {target && <parts.AddNote start={target} onDone={() => setTarget(null)} />}
       <NoteList
         list={list}
         label={

@@ -1,0 +1,53 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import type { NoteStart } from '../../notes/new-note.ts';
+import type { Stylesheets } from '../../theme/stylesheets.ts';
+import type { NoteEditorProps } from './NoteEditor.tsx';
+
+type Parts = typeof import('./edit-parts.ts');
+
+/** The editing chunk's parts as components that suspend until its code and stylesheet are in. */
+export type EditParts = {
+  /** The note editor. */
+  Editor: ComponentType<NoteEditorProps>;
+  /** The new-note form (see AddNote). */
+  AddNote: ComponentType<{ start: NoteStart; onDone(): void }>;
+  /** The Undo bar (see UndoBar). */
+  UndoBar: ComponentType<object>;
+  /** The keyboard shortcut list (see ShortcutList). */
+  ShortcutList: ComponentType<object>;
+  /** Fetches the chunk ahead of need (when the browser is idle after the first note). */
+  prefetch(): void;
+};
+
+/** Where an editing part will be while its chunk arrives: the editor's height, so nothing jumps. */
+const placeholder = <div className="note-editor editor-loading" aria-hidden="true" />;
+
+/**
+ * The editing chunk (editor, new-note form, Undo bar, shortcut list, and their stylesheet),
+ * fetched on first use or when the browser is idle after the first note — never in the first load.
+ */
+export function createEditParts(styles: Pick<Stylesheets, 'screen'>): EditParts {
+  let loading: Promise<Parts> | null = null;
+  const load = () => {
+    loading ??= Promise.all([import('./edit-parts.ts'), styles.screen('edit')]).then(([m]) => m);
+    return loading;
+  };
+  const part = <P extends object>(
+    pick: (m: Parts) => ComponentType<P>,
+    fallback: typeof placeholder | null,
+  ) => {
+    const Part = lazy(() => load().then((m) => ({ default: pick(m) })));
+    return (props: P) => (
+      <Suspense fallback={fallback}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
+  return {
+    Editor: part((m) => m.NoteEditor, placeholder),
+    AddNote: part((m) => m.AddNote, placeholder),
+    UndoBar: part((m) => m.UndoBar, null),
+    ShortcutList: part((m) => m.ShortcutList, null),
+    prefetch: () => void load().catch(() => undefined),
+  };
+}
