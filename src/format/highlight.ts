@@ -11,30 +11,36 @@ export type Segment = { text: string; match: boolean };
 export function highlightSegments(text: string, query: string | undefined): Segment[] {
   const q = normaliseQuery(query);
   if (!q || !text) return text ? [{ text, match: false }] : [];
-  let folded = '';
-  const origin: number[] = []; // origin[i] = index in `text` where folded unit i came from
-  let index = 0;
-  for (const char of text) {
-    const f = fold(char);
-    for (let k = 0; k < f.length; k++) origin.push(index);
-    folded += f;
-    index += char.length;
+  let folded = fold(text);
+  let origin: number[] | null = null; // origin[i] = index in `text` where folded unit i came from
+  if (folded.length !== text.length) {
+    // Folding changed the length ("İ" → "i̇"): map every folded unit back to its character.
+    folded = '';
+    origin = [];
+    let index = 0;
+    for (const char of text) {
+      const f = fold(char);
+      for (let k = 0; k < f.length; k++) origin.push(index);
+      folded += f;
+      index += char.length;
+    }
+    origin.push(text.length);
   }
-  origin.push(text.length);
+  const sourceIndex = (i: number) => (origin ? (origin[i] ?? text.length) : Math.min(i, text.length));
   const segments: Segment[] = [];
   let from = 0; // in `text`
   let at = folded.indexOf(q);
   while (at !== -1) {
-    const start = origin[at] ?? text.length;
+    const start = sourceIndex(at);
     const endUnit = at + q.length;
     // extend to the end of the last matched character
-    let end = origin[endUnit] ?? text.length;
+    let end = sourceIndex(endUnit);
     if (end <= start) end = start + 1;
     if (start > from) segments.push({ text: text.slice(from, start), match: false });
     segments.push({ text: text.slice(start, end), match: true });
     from = end;
     let next = endUnit;
-    while (next < origin.length - 1 && (origin[next] ?? 0) < from) next++;
+    while (next < folded.length && sourceIndex(next) < from) next++;
     at = folded.indexOf(q, next);
   }
   if (from < text.length) segments.push({ text: text.slice(from), match: false });

@@ -3,7 +3,7 @@ import { isAborted } from '../api/api-error.ts';
 import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { Problem } from './describe-error.ts';
 import type { NoteCache } from './note-cache.ts';
-import { covers, filterKey, type ListFilter, matchesFilter } from './note-filter.ts';
+import { covers, filterKey, type ListFilter, matchesFilter, noteMatcher } from './note-filter.ts';
 import { compareNotes, type Frontier, furthest, withinFrontier } from './note-order.ts';
 
 /** One page as a loader returns it; `complete` says no note lies beyond it. */
@@ -137,12 +137,14 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
       const key = keyOf(filter, order);
       const frontier = computed(() => frontierFor(filter, order));
       const record = computed(() => read(key));
+      const matches = noteMatcher(filter);
+      const compare = compareNotes(order);
       const notes = computed(() => {
         const f = frontier.value;
         const shown = cache.visible.value.filter(
-          (n) => matchesFilter(n, filter) && withinFrontier(n, f, order),
+          (n) => matches(n) && (f.kind === 'complete' || (f.kind === 'at' && compare(n, f.note) <= 0)),
         );
-        shown.sort(compareNotes(order));
+        shown.sort(compare);
         return shown.length > limit ? shown.slice(0, limit) : shown;
       });
       const hasMore = computed(

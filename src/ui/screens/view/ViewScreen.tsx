@@ -1,13 +1,98 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { filterKey } from '../../../notes/note-filter.ts';
+import { isNarrowed, noteCount, viewFilter } from '../../../notes/view-filter.ts';
+import type { Note, NoteOrder } from '../../../protocol/api-types.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
+import type { ScreenProps } from '../../screens.ts';
 import { useServices } from '../../services.ts';
+import { CourseFilter } from './CourseFilter.tsx';
+import { NoteDetail } from './NoteDetail.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { SortMenu } from './SortMenu.tsx';
+import { useDebounced } from './use-debounced.ts';
+import { useResultAnnouncement } from './use-result-announcement.ts';
+import { ViewList } from './ViewList.tsx';
 
-/** `/view`: all of the learner's notes (placeholder while the screen is built). */
-export function ViewScreen() {
-  const { t } = useServices().i18n;
+/** How long typing must pause before the server is asked (ms). */
+export const SEARCH_DELAY = 300;
+
+/** `/view` takes the router's props; tests may shorten the search delay. */
+export type ViewScreenProps = ScreenProps & { searchDelay?: number };
+
+/**
+ * `/view`: all of the learner's notes, searched, filtered by course and sorted. What is typed
+ * filters the loaded notes at once; once typing pauses the server is asked for the rest, and the
+ * search it replaces is cancelled. Wide frames edit in a pane beside the list, narrow ones in place.
+ */
+export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
+  const { notes, i18n, session } = useServices();
+  const { t } = i18n;
+  const [query, setQuery] = useState('');
+  const [courseId, setCourseId] = useState('');
+  const [order, setOrder] = useState<NoteOrder>('newest');
+  const [editing, setEditing] = useState<string | null>(null);
+  const asked = useDebounced(query, searchDelay);
+  const epoch = notes.epoch.value;
+
+  const shownFilter = viewFilter(query, courseId);
+  const askedFilter = viewFilter(asked, courseId);
+  const shownKey = `${order}:${filterKey(shownFilter)}`;
+  const askedKey = `${order}:${filterKey(askedFilter)}`;
+  const list = useMemo(() => notes.searchNotes(shownFilter, order), [shownKey]);
+  const server = useMemo(() => notes.searchNotes(askedFilter, order), [askedKey]);
+  useEffect(() => () => server.cancel(), [server]);
+  useEffect(() => server.ensure(), [server, epoch]);
+  const settled = shownKey === askedKey;
+
+  const shown = list.notes.value;
+  const record = list.record.value;
+  const count = noteCount(shown.length, !list.hasMore.value, record.total);
+  useResultAnnouncement(
+    settled && isNarrowed(askedFilter) ? filterKey(askedFilter) : null,
+    record.status === 'ready',
+    count ?? shown.length,
+  );
+
+  const onEdit = useCallback((note: Note) => setEditing(note.noteId), []);
+  const onEditEnd = useCallback(() => setEditing(null), []);
+  const wide = !session.smallScreen.value;
+  const detail = wide && editing ? notes.cache.visible.value.find((n) => n.noteId === editing) : undefined;
+  const searching = settled && Boolean(shownFilter.query) && record.status === 'loading';
+
   return (
     <section className="screen view" aria-labelledby={SCREEN_TITLE_ID}>
-      <ScreenTitle>{t('All notes')}</ScreenTitle>
+      <header className="screen-head">
+        <ScreenTitle>{t('All notes')}</ScreenTitle>
+        <p className="count view-count">
+          {count !== null && shown.length > 0 && t('note count', { count })}
+          {searching && <span className="view-searching"> {t('Searching all your notes…')}</span>}
+        </p>
+      </header>
+      <search className="view-controls" aria-label={t('Search and filter notes')}>
+        <SearchBox value={query} onChange={setQuery} />
+        <CourseFilter value={courseId} onChange={setCourseId} />
+        <SortMenu value={order} onChange={setOrder} />
+      </search>
+      <div className={detail ? 'view-body has-detail' : 'view-body'}>
+        <ViewList
+          list={list}
+          pager={settled ? server : null}
+          windowKey={shownKey}
+          query={query}
+          count={count}
+          editing={editing}
+          inPlace={!wide}
+          onEdit={onEdit}
+          onEditEnd={onEditEnd}
+          empty={
+            isNarrowed(shownFilter)
+              ? { title: 'No notes match your search' }
+              : { title: 'No notes yet', hint: 'Notes you write on any course appear here.' }
+          }
+        />
+        {detail && <NoteDetail note={detail} onClose={onEditEnd} />}
+      </div>
     </section>
   );
 }

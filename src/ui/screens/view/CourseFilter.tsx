@@ -1,0 +1,31 @@
+import { useEffect, useId } from 'react';
+import { useServices } from '../../services.ts';
+
+/**
+ * The course filter: "All courses" and the learner's courses with notes (`GET /notes/list/course`,
+ * loaded once per context). Until they arrive, only "All courses" is offered.
+ */
+export function CourseFilter({ value, onChange }: { value: string; onChange(courseId: string): void }) {
+  const { i18n, notes } = useServices();
+  const { t } = i18n;
+  const id = useId();
+  const epoch = notes.epoch.value;
+  useEffect(() => notes.courses.ensure(), [epoch]);
+  const state = notes.courses.state.value;
+  const courses = state.status === 'idle' ? [] : (state.data ?? []);
+  const known = !value || courses.some((c) => c.courseId === value);
+  return (
+    <div className="view-field">
+      <label htmlFor={id}>{t('Course')}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        <option value="">{t('All courses')}</option>
+        {courses.map((c) => (
+          <option key={c.courseId} value={c.courseId} dir="auto">
+            {c.courseTitle || t('Untitled')}
+          </option>
+        ))}
+        {!known && <option value={value}>{t('This course')}</option>}
+      </select>
+    </div>
+  );
+}

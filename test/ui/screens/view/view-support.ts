@@ -1,0 +1,86 @@
+/**
+ * Helpers for the `/view` component tests: numbered notes, typing into the search, choosing in a
+ * select (linkedom's `<select>` has no working `value`), waiting out the (shortened) search delay.
+ */
+import type { Note, NoteFilter, NotesPage } from '../../../../src/protocol/api-types.ts';
+import { fakeNote } from '../../../fakes/fake-note.ts';
+import { settle } from '../../../fakes/render.tsx';
+
+/** The search delay the tests render with (ms). */
+export const DELAY = 20;
+
+/** `count` notes, n0 newest, one minute apart. */
+export const numbered = (count: number, over: (i: number) => Partial<Note> = () => ({})): Note[] =>
+  Array.from({ length: count }, (_, i) => {
+    const at = new Date(Date.parse('2026-11-20T12:00:00.000Z') - i * 60_000).toISOString();
+    return fakeNote({
+      noteId: `n${String(i).padStart(5, '0')}`,
+      text: `note ${i}`,
+      createdOn: at,
+      updatedOn: at,
+      ...over(i),
+    });
+  });
+
+/** A page answer. */
+export const page = (notes: Note[], total = notes.length, nextCursor: string | null = null): NotesPage => ({
+  notes,
+  total,
+  nextCursor,
+});
+
+/** The filter and options of every `fetchNotes` call so far. */
+export const fetches = (calls: unknown[][]) =>
+  calls.map(([filter, options]) => ({
+    filter: filter as NoteFilter,
+    signal: (options as { signal: AbortSignal }).signal,
+  }));
+
+/** Types `text` into the search field as a keystroke would (an `input` event). */
+export async function typeSearch(container: HTMLElement, text: string) {
+  const input = searchField(container);
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await settle();
+}
+
+/** Chooses `value` in the select labelled `label`. */
+export async function choose(container: HTMLElement, label: string, value: string) {
+  const select = byLabel(container, label) as HTMLSelectElement;
+  Object.defineProperty(select, 'value', { value, configurable: true, writable: true });
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  await settle();
+}
+
+/** The control a `<label>` with this text names. */
+export function byLabel(container: HTMLElement, text: string): HTMLElement {
+  const label = Array.from(container.querySelectorAll('label')).find((l) => l.textContent === text);
+  // linkedom keeps Preact's `htmlFor` property as an attribute of that name; browsers make it `for`
+  const target = label && (label.getAttribute('for') ?? label.getAttribute('htmlFor'));
+  const control = target && container.querySelector(`[id="${target}"]`);
+  if (!control) throw new Error(`no control labelled ${text}`);
+  return control as HTMLElement;
+}
+
+/** The search field. */
+export const searchField = (container: HTMLElement) => byLabel(container, 'Search notes') as HTMLInputElement;
+
+/** Waits out the search delay (real timers) and lets the effects and fake answers settle. */
+export async function pause() {
+  await new Promise((r) => setTimeout(r, DELAY + 10));
+  await settle();
+}
+
+/** Texts of the rendered cards. */
+export const cardTexts = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll('.note-text')).map((p) => p.textContent);
+
+/** Lets rendering settle until `found()` holds (a lazy chunk such as the editor arriving). */
+export async function until<T>(found: () => T | null | undefined, rounds = 50): Promise<T> {
+  for (let i = 0; i < rounds; i++) {
+    const value = found();
+    if (value) return value;
+    await settle(1);
+  }
+  throw new Error('never appeared');
+}
