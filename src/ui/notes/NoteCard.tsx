@@ -1,28 +1,22 @@
-import { memo, useRef } from 'react';
-import { previewAround } from '../../format/highlight.ts';
+import { memo, type ReactNode, useRef } from 'react';
 import { anchorMessage } from '../../format/note-format.ts';
 import type { Note } from '../../protocol/api-types.ts';
 import { useFocusTarget } from '../focus-request.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
 import { AnchorButton } from './AnchorButton.tsx';
-import { Highlight } from './Highlight.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
-
-/** Longest preview a list shows before "…", in characters (`/view`); `/` shows whole notes. */
-export const PREVIEW = 280;
 
 /** How a card presents its note. */
 export type NoteCardProps = {
   note: Note;
-  /** `/` names a note by its place in the resource; lists of many resources by the resource. */
+  /**
+   * `anchor`: named by its place in the resource (`/`, a course's resource groups); `source`: by
+   * course › module › resource (lists across resources).
+   */
   title: 'anchor' | 'source';
-  /** Course › module › resource above the text (lists across resources). */
-  showPath?: boolean;
-  /** A search to highlight. */
-  query?: string | undefined;
-  /** Cut the text to a preview. */
-  preview?: boolean;
+  /** Shapes the title and the text, e.g. `/view` cuts previews and marks search matches. */
+  decorate?: ((text: string, part: 'title' | 'text') => ReactNode) | undefined;
   /** Level of the card's title heading (default 2): below the course screen's module and resource headings, 4. */
   headingLevel?: 2 | 3 | 4;
   editing: boolean;
@@ -46,24 +40,18 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
   const anchor = anchorMessage(note.anchor);
   const title =
     props.title === 'source'
-      ? note.refTitle || t('Untitled')
+      ? [note.courseTitle, note.moduleTitle, note.refTitle || t('Untitled')].filter(Boolean).join(' › ')
       : anchor
         ? t(anchor.key, anchor.values)
         : t('Note');
-  const path = [note.courseTitle, note.moduleTitle, note.refTitle].filter(Boolean).join(' › ');
-  const text = props.preview ? previewAround(note.text, props.query, PREVIEW) : note.text;
+  const shape = props.decorate ?? ((text: string) => text);
   const Heading = `h${props.headingLevel ?? 2}` as const;
 
   return (
     <article className="note card" id={domId} ref={ref} tabIndex={-1} aria-labelledby={`${domId}-title`}>
       <Heading className="note-title" id={`${domId}-title`} dir="auto">
-        <Highlight text={title} query={props.query} />
+        {shape(title, 'title')}
       </Heading>
-      {props.showPath && path && (
-        <p className="note-path" dir="auto">
-          <Highlight text={path} query={props.query} />
-        </p>
-      )}
       {editing ? (
         <parts.Editor
           initialText={note.text}
@@ -82,7 +70,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
         />
       ) : (
         <p className="note-text" dir="auto">
-          <Highlight text={text} query={props.query} />
+          {shape(note.text, 'text')}
         </p>
       )}
       <div className="note-meta">

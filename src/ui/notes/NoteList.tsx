@@ -10,7 +10,6 @@ export type NoteListProps = {
   list: List;
   label: string;
   title: NoteCardProps['title'];
-  showPath?: boolean;
   empty: string;
   emptyHint?: string | undefined;
 };
@@ -20,7 +19,7 @@ export type NoteListProps = {
  * Retry when it failed, a friendly line when empty, "Show more" when the server has more. One
  * note at a time is edited in place.
  */
-export function NoteList({ list, label, title, showPath, empty, emptyHint }: NoteListProps) {
+export function NoteList({ list, label, title, empty, emptyHint }: NoteListProps) {
   const t = useT();
   const [editing, setEditing] = useState<string | null>(null);
   const notes = useValue(list.notes);
@@ -42,7 +41,6 @@ export function NoteList({ list, label, title, showPath, empty, emptyHint }: Not
             <NoteCard
               note={note}
               title={title}
-              showPath={showPath}
               editing={editing === note.noteId}
               onEdit={edit}
               onEditEnd={() => setEditing(null)}

@@ -66,7 +66,6 @@ export function HomeScreen() {
           player ? t('Notes on {title}', { title: player.resourceTitle || t('Untitled') }) : t('Recent notes')
         }
         title={player ? 'anchor' : 'source'}
-        showPath={!player}
         empty={player ? 'No notes on this yet' : 'No notes yet'}
         emptyHint={player ? 'Press Add note to write your first one.' : undefined}
       />

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NoteList } from '../../../notes/notes-model.ts';
 import { CHUNK, grown, needsNextPage, triggerRow, windowHolding } from '../../../notes/render-window.ts';
 import type { Note } from '../../../protocol/api-types.ts';
 import { EmptyState, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
 import { NoteCard } from '../../notes/NoteCard.tsx';
 import { useServices } from '../../services.ts';
+import { searchDecoration } from './Highlight.tsx';
 import { useNearEnd } from './use-near-end.ts';
 
 /** What the all-notes list shows and how it pages. */
@@ -43,6 +44,7 @@ export function ViewList(props: ViewListProps) {
   const [win, setWin] = useState({ key: windowKey, size: CHUNK });
   const size = win.key === windowKey ? win.size : CHUNK;
   const rows = shown.length > size ? shown.slice(0, size) : shown;
+  const decorate = useMemo(() => searchDecoration(props.query), [props.query]);
   const canFetch = pager !== null && hasMore && !record.loadingMore && record.status === 'ready';
   const canGrow = size < shown.length || canFetch;
   const ul = useRef<HTMLUListElement>(null);
@@ -101,9 +103,7 @@ export function ViewList(props: ViewListProps) {
             <NoteCard
               note={note}
               title="source"
-              showPath
-              preview
-              query={props.query}
+              decorate={decorate}
               editing={props.inPlace && props.editing === note.noteId}
               onEdit={props.onEdit}
               onEditEnd={props.onEditEnd}

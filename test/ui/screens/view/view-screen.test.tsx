@@ -18,7 +18,10 @@ const countLine = (c: HTMLElement) => c.querySelector('.view-count')?.textConten
 test('heading, each note with course › module › resource, and the count in the plural', async () => {
   const { view } = await shown({ fetchNotes: () => Promise.resolve(page(numbered(1))) });
   assert.is(view.container.querySelector('h1')?.textContent, 'All notes');
-  assert.is(view.container.querySelector('.note-path')?.textContent, 'Course 1 › Module 1 › Intro video');
+  assert.is(
+    view.container.querySelector('article .note-title')?.textContent,
+    'Course 1 › Module 1 › Intro video',
+  );
   assert.is(countLine(view.container), '1 note');
   view.unmount();
   const five = await shown({ fetchNotes: () => Promise.resolve(page(numbered(5))) });
