@@ -1,0 +1,50 @@
+import { useRef } from 'react';
+import { courseMarkdown, exportFileName } from '../../../notes/export-markdown.ts';
+import type { ModuleGroup } from '../../../notes/group-notes.ts';
+import { useServices } from '../../services.ts';
+import { useT } from '../../use-value.ts';
+
+/** Loads the HTML → Markdown converter (turndown) in its own chunk, once, on the first Export. */
+let converter: Promise<(html: string) => string> | null = null;
+const loadConverter = () => {
+  converter ??= import('../../../format/html-to-markdown.ts').then((m) => m.createHtmlToMarkdown());
+  converter.catch(() => {
+    converter = null; // a failed fetch (offline) may be tried again
+  });
+  return converter;
+};
+
+/**
+ * Export and Print for one course. Export downloads `<course title>.md` built from the groups
+ * shown (turndown is fetched only now, never with the screen); Print opens the print dialog,
+ * where the print stylesheet leaves the grouped notes alone.
+ */
+export function CourseExport({ title, groups }: { title: string; groups: readonly ModuleGroup[] }) {
+  const { platform, i18n, announcer } = useServices();
+  const t = useT();
+  const running = useRef(false);
+  const exportNotes = async () => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      const toMarkdown = await loadConverter();
+      const text = courseMarkdown({ title, groups, toMarkdown, t, locale: i18n.locale.peek() });
+      platform.download(exportFileName(title, t('Course notes')), text, 'text/markdown;charset=utf-8');
+    } catch (error) {
+      console.error('Notes: the course export failed', error);
+      announcer.announce('Could not export the notes. Try again.');
+    } finally {
+      running.current = false;
+    }
+  };
+  return (
+    <div className="course-actions">
+      <button type="button" className="btn-secondary" onClick={exportNotes}>
+        {t('Export')}
+      </button>
+      <button type="button" className="btn-secondary" onClick={() => platform.print()}>
+        {t('Print')}
+      </button>
+    </div>
+  );
+}
