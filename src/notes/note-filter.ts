@@ -3,10 +3,11 @@ import type { Note } from '../protocol/api-types.ts';
 /**
  * What a list shows: notes on one resource, one course, and/or matching a search. The same
  * semantics as the API's `POST /notes/fetch` filter, so a search run here over the loaded notes
- * and the server's answer for notes not loaded yet agree. `source: 'recent'` names the list
- * `GET /notes/recent` fills: all notes, but a list of its own (it has no cursor to page on).
+ * and the server's answer for notes not loaded yet agree. `source` names a list filled by another
+ * call, with no cursor to page on: `recent` (`GET /notes/recent`), `collection` (a whole course,
+ * `GET /notes/collection/…`) — lists of their own that still share what they loaded.
  */
-export type ListFilter = { refId?: string; courseId?: string; query?: string; source?: 'recent' };
+export type ListFilter = { refId?: string; courseId?: string; query?: string; source?: 'recent' | 'collection' };
 
 /** Case-folds like the API (`toLocaleLowerCase('und')`), so "Über" finds "über" on both sides. */
 export const fold = (s: string): string => s.toLocaleLowerCase('und');

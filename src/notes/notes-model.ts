@@ -120,7 +120,8 @@ export function createNotesModel(deps: NotesModelDeps) {
     /** All notes, searched, filtered by course and sorted (`/view`). */
     searchNotes: (filter: ListFilter, order: NoteOrder) => list(filter, order, fetchLoader(filter, order)),
     /** One course's notes, all at once (`/course/:courseId`). */
-    courseNotes: (courseId: string) => list({ courseId }, 'newest', courseLoader(courseId)),
+    courseNotes: (courseId: string) =>
+      list({ courseId, source: 'collection' }, 'newest', courseLoader(courseId)),
     /** A course's title as its collection named it, if loaded. */
     courseTitle: (courseId: string): string | undefined => courseTitles.get(courseId),
     /** Adds a note taken on a resource. */

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import type { ScreenPath } from '../routes/route-table.ts';
 import type { Stylesheets } from '../theme/stylesheets.ts';
 import { HomeScreen } from './screens/home/HomeScreen.tsx';
@@ -14,6 +14,16 @@ export type Screens = {
 };
 
 type Loaded = { default: ComponentType<ScreenProps> };
+
+/**
+ * A lazily loaded screen inside its own Suspense boundary: React's `lazy` suspends to the nearest
+ * `Suspense` (preact-iso's router does not resume a React `lazy` itself). While the chunk loads
+ * the screen area stays empty — the navigation and live region around it stay usable.
+ */
+const lazyScreen = (load: () => Promise<Loaded>): ComponentType<ScreenProps> => {
+  const Screen = lazy(load);
+  return (props: ScreenProps) => createElement(Suspense, { fallback: null }, createElement(Screen, props));
+};
 
 /**
  * The component of each route of the route table. `/` ships in the first load (it shows the first
@@ -37,7 +47,7 @@ export function createScreens(styles: Pick<Stylesheets, 'screen'>): Screens {
   );
   let prefetched = false;
   return {
-    components: { '/': HomeScreen, '/view': lazy(view), '/course': lazy(course), '/error': lazy(error) },
+    components: { '/': HomeScreen, '/view': lazyScreen(view), '/course': lazyScreen(course), '/error': lazyScreen(error) },
     prefetch() {
       if (prefetched) return;
       prefetched = true;
