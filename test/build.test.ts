@@ -76,8 +76,10 @@ test('no ICU parser ships; English is inlined, other locales are precompiled JSO
 });
 
 test('configuration flags reach the bundle', ({ built }) => {
-  const main = built.files.find((f) => f.file.startsWith('assets/main-') && f.file.endsWith('.js'));
-  const js = readFileSync(join(built.out, main?.file ?? ''), 'utf8');
+  const js = built.files
+    .filter((f) => f.firstLoad && f.file.endsWith('.js'))
+    .map((f) => readFileSync(join(built.out, f.file), 'utf8'))
+    .join('\n');
   assert.ok(js.includes('example.org'));
   assert.ok(js.includes('dev.example.org'));
 });

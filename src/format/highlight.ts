@@ -18,8 +18,16 @@ export function highlightSegments(text: string, query: string | undefined): Segm
     folded = '';
     origin = [];
     let index = 0;
+    let prev = '';
     for (const char of text) {
-      const f = fold(char);
+      // Σ folds by its place (word-final ς, else σ): fold it with its neighbours, as the whole text was.
+      const f =
+        char === 'Σ'
+          ? fold(`${prev}Σ${text.slice(index + 1, index + 2)}`)
+              .slice(fold(prev).length)
+              .charAt(0)
+          : fold(char);
+      prev = char;
       for (let k = 0; k < f.length; k++) origin.push(index);
       folded += f;
       index += char.length;
@@ -53,8 +61,15 @@ export function highlightSegments(text: string, query: string | undefined): Segm
  */
 export function previewAround(text: string, query: string | undefined, max: number): string {
   if (text.length <= max) return text;
-  const q = normaliseQuery(query);
-  const at = q ? fold(text).indexOf(q) : -1;
+  let at = -1; // where the first match starts in `text` (folding may shift positions)
+  let offset = 0;
+  for (const segment of highlightSegments(text, query)) {
+    if (segment.match) {
+      at = offset;
+      break;
+    }
+    offset += segment.text.length;
+  }
   const start = at > max / 2 ? Math.min(at - Math.floor(max / 4), text.length - max) : 0;
   const body = text.slice(start, start + max);
   return `${start > 0 ? '…' : ''}${body}${start + max < text.length ? '…' : ''}`;

@@ -1,5 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import { formatCompiled } from './compiled-format.ts';
 import type { FormatjsEngine } from './formatjs-engine.ts';
 import { localeDirection, resolveLocale } from './locales.ts';

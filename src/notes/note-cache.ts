@@ -1,4 +1,4 @@
-import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { Note } from '../protocol/api-types.ts';
 
 /**
@@ -15,6 +15,12 @@ export function createNoteCache() {
   const hidden = signal<ReadonlySet<string>>(new Set());
   /** Notes with a write on its way to the server; a load must not overwrite them meanwhile. */
   const saving = signal<ReadonlySet<string>>(new Set());
+  /** Notes the server confirmed deleted: an answer that left before the delete can't bring them back. */
+  const deleted = new Set<string>();
+  /** When each note was last put or merged, on `clock`, so a load only prunes what it saw before. */
+  const touched = new Map<string, number>();
+  let clock = 0;
+  let generation = 0;
 
   const edit = (change: (next: Map<string, Note>) => void) => {
     const next = new Map(byId.value);
@@ -28,6 +34,10 @@ export function createNoteCache() {
     else next.delete(id);
     set.value = next;
   };
+  const set = (next: Map<string, Note>, note: Note) => {
+    next.set(note.noteId, note);
+    touched.set(note.noteId, ++clock);
+  };
 
   return {
     /** Every note a list may show (hidden ones left out), in no particular order. */
@@ -39,32 +49,63 @@ export function createNoteCache() {
     /** Ids of notes with a write in flight, for a "Saving…" mark. */
     saving: saving as ReadonlySignal<ReadonlySet<string>>,
     get: (id: string): Note | undefined => byId.value.get(id),
+    /** Changes with every `clear`: a write that started before it must not put into the new session. */
+    generation: () => generation,
+    /** A point in time to `prune` against: notes put or merged after it are never pruned. */
+    mark: () => clock,
     /**
-     * Merges notes from a load. An older version never replaces a newer one, and a note with a
-     * write in flight keeps the learner's copy, so a slow list answer can't undo an edit.
+     * Merges notes from a load. An older version never replaces a newer one, a note with a write in
+     * flight keeps the learner's copy, and a deleted note stays deleted, so a slow list answer can't
+     * undo an edit or a delete.
      */
     merge(notes: readonly Note[]) {
       if (!notes.length) return;
       edit((next) => {
         for (const note of notes) {
           const have = next.get(note.noteId);
+          if (deleted.has(note.noteId)) continue;
           if (have && (saving.value.has(note.noteId) || have.version > note.version)) continue;
-          next.set(note.noteId, note);
+          set(next, note);
         }
       });
     },
     /** Puts one note as it now is (the server's answer, or an optimistic copy). */
     put(note: Note) {
-      edit((next) => next.set(note.noteId, note));
+      edit((next) => set(next, note));
     },
-    /** Drops a note (deleted, or an optimistic copy the server replaced or refused). */
-    remove(id: string) {
+    /**
+     * Drops a note: `deleted` when the server confirmed a delete (kept out for good), otherwise an
+     * optimistic copy the server replaced or refused.
+     */
+    remove(id: string, isDeleted = false) {
+      if (isDeleted) deleted.add(id);
       if (!byId.value.has(id)) return;
       batch(() => {
         edit((next) => next.delete(id));
+        touched.delete(id);
         toggle(hidden, id, false);
         toggle(saving, id, false);
       });
+    },
+    /**
+     * Drops the notes a fresh load proves gone (deleted elsewhere): those `stale` selects that were
+     * last seen before `since`, with no write in flight and not inside an Undo window.
+     */
+    prune(stale: (note: Note) => boolean, since: number) {
+      const gone = [...byId.value.values()].filter(
+        (n) =>
+          (touched.get(n.noteId) ?? 0) <= since &&
+          !saving.value.has(n.noteId) &&
+          !hidden.value.has(n.noteId) &&
+          stale(n),
+      );
+      if (gone.length)
+        edit((next) => {
+          for (const n of gone) {
+            next.delete(n.noteId);
+            touched.delete(n.noteId);
+          }
+        });
     },
     /** Takes a note out of every list (or back in) without forgetting it: the Undo window. */
     setHidden: (id: string, on: boolean) => toggle(hidden, id, on),
@@ -72,6 +113,9 @@ export function createNoteCache() {
     setSaving: (id: string, on: boolean) => toggle(saving, id, on),
     /** Forgets everything: another learner's session must not see these notes. */
     clear() {
+      generation += 1;
+      deleted.clear();
+      touched.clear();
       batch(() => {
         byId.value = new Map();
         hidden.value = new Set();

@@ -7,7 +7,12 @@ import type { Note } from '../protocol/api-types.ts';
  * call, with no cursor to page on: `recent` (`GET /notes/recent`), `collection` (a whole course,
  * `GET /notes/collection/…`) — lists of their own that still share what they loaded.
  */
-export type ListFilter = { refId?: string; courseId?: string; query?: string; source?: 'recent' | 'collection' };
+export type ListFilter = {
+  refId?: string;
+  courseId?: string;
+  query?: string;
+  source?: 'recent' | 'collection';
+};
 
 /** Case-folds like the API (`toLocaleLowerCase('und')`), so "Über" finds "über" on both sides. */
 export const fold = (s: string): string => s.toLocaleLowerCase('und');

@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import { isAborted } from '../api/api-error.ts';
 import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { Problem } from './describe-error.ts';
@@ -97,6 +97,7 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
     const controller = new AbortController();
     controllers.set(key, controller);
     const mine = generation;
+    const since = cache.mark();
     write(key, filter, order, {
       ...before,
       status: more ? before.status : 'loading',
@@ -108,11 +109,22 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
       const page = await loader(more ? before.cursor : null, controller.signal);
       if (mine !== generation || controllers.get(key) !== controller) return;
       cache.merge(page.notes);
-      const last = page.notes.reduce<Note | null>(
-        (a, n) => (a === null || compareNotes(order)(n, a) > 0 ? n : a),
-        null,
-      );
+      const compare = compareNotes(order);
+      const last = page.notes.reduce<Note | null>((a, n) => (a === null || compare(n, a) > 0 ? n : a), null);
       const reached: Frontier = page.complete ? COMPLETE : last ? { kind: 'at', note: last } : NONE;
+      if (!more) {
+        // A first page is the truth from the start of the order to where it reached: a cached
+        // note in that range that it left out was deleted elsewhere (unless touched meanwhile).
+        const seen = new Set(page.notes.map((n) => n.noteId));
+        const matches = noteMatcher(filter);
+        cache.prune(
+          (n) =>
+            !seen.has(n.noteId) &&
+            matches(n) &&
+            (reached.kind === 'complete' || (reached.kind === 'at' && compare(n, reached.note) <= 0)),
+          since,
+        );
+      }
       const now = read(key);
       write(key, filter, order, {
         ...now,

@@ -41,16 +41,20 @@ export function createWrites(deps: WritesDeps) {
       local += 1;
       const at = stamp();
       const temp: Note = { ...draft, noteId: `local-${local}`, createdOn: at, updatedOn: at, version: 0 };
+      const session = deps.cache.generation();
       deps.cache.put(temp);
       deps.cache.setSaving(temp.noteId, true);
       deps.onCountChange(temp, 1);
       try {
         const saved = await deps.api.addNote(draft);
+        // Another learner signed in meanwhile: the note is theirs no more to show.
+        if (session !== deps.cache.generation()) return { ok: true, note: saved };
         deps.cache.remove(temp.noteId);
         deps.cache.put(saved);
         deps.announce('Note saved');
         return { ok: true, note: saved };
       } catch (error) {
+        if (session !== deps.cache.generation()) return { ok: false, problem: deps.describe(error) };
         deps.cache.remove(temp.noteId);
         deps.onCountChange(temp, -1);
         deps.announce('Could not save');
@@ -60,15 +64,18 @@ export function createWrites(deps: WritesDeps) {
     /** Saves an edit of `note`; a stale version (409) leaves the server's copy in the lists. */
     async update(note: Note, changes: NoteChanges): Promise<SaveResult> {
       const before = deps.cache.get(note.noteId) ?? note;
+      const session = deps.cache.generation();
       deps.cache.put({ ...before, ...changes, updatedOn: stamp() });
       deps.cache.setSaving(note.noteId, true);
       try {
         const saved = await deps.api.updateNote({ noteId: note.noteId, version: note.version, ...changes });
+        if (session !== deps.cache.generation()) return { ok: true, note: saved };
         deps.cache.setSaving(note.noteId, false);
         deps.cache.put(saved);
         deps.announce('Note saved');
         return { ok: true, note: saved };
       } catch (error) {
+        if (session !== deps.cache.generation()) return { ok: false, problem: deps.describe(error) };
         deps.cache.setSaving(note.noteId, false);
         const current = isApiError(error) && error.status === 409 ? error.body?.current : undefined;
         deps.cache.put(current ?? before);

@@ -1,11 +1,11 @@
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { NotesApi } from '../api/notes-api.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { CourseSummary, NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
 import { deletesKey } from './delete-queue.ts';
-import { describeProblem } from './describe-error.ts';
+import { describeProblem, PROBLEM_MESSAGES } from './describe-error.ts';
 import type { Actions } from './note-actions.ts';
 import { createNoteCache } from './note-cache.ts';
 import type { ListFilter } from './note-filter.ts';
@@ -68,10 +68,16 @@ export function createNotesModel(deps: NotesModelDeps) {
   let loading: Promise<Actions> | null = null;
   /** The write side, fetched once (idle prefetch or the first write). */
   const loadActions = (): Promise<Actions> => {
-    loading ??= import('./note-actions.ts').then((m) => {
-      actions = m.createActions({ ...deps, cache, describe, onCountChange: counted, pending });
-      return actions;
-    });
+    loading ??= import('./note-actions.ts').then(
+      (m) => {
+        actions = m.createActions({ ...deps, cache, describe, onCountChange: counted, pending });
+        return actions;
+      },
+      (error: unknown) => {
+        loading = null; // a failed fetch of the chunk is tried again on the next write
+        throw error;
+      },
+    );
     return loading;
   };
 
@@ -97,6 +103,11 @@ export function createNotesModel(deps: NotesModelDeps) {
       return { notes, total: notes.length, nextCursor: null, complete: true };
     };
 
+  /** The write side's code could not be fetched: the editor keeps the text and says so. */
+  const unreachable = (): SaveResult => ({
+    ok: false,
+    problem: { kind: 'offline', retry: true, message: PROBLEM_MESSAGES.offline },
+  });
   const epoch = signal(0);
   const list = (filter: ListFilter, order: NoteOrder, loader: PageLoader, limit?: number): NoteList => ({
     ...lists.view(filter, order, limit),
@@ -125,14 +136,20 @@ export function createNotesModel(deps: NotesModelDeps) {
     /** A course's title as its collection named it, if loaded. */
     courseTitle: (courseId: string): string | undefined => courseTitles.get(courseId),
     /** Adds a note taken on a resource. */
-    add: async (draft: NewNote): Promise<SaveResult> => (await loadActions()).add(draft),
+    add: (draft: NewNote): Promise<SaveResult> => loadActions().then((a) => a.add(draft), unreachable),
     /** Saves an edit. */
-    update: async (note: Note, changes: NoteChanges): Promise<SaveResult> =>
-      (await loadActions()).update(note, changes),
+    update: (note: Note, changes: NoteChanges): Promise<SaveResult> =>
+      loadActions().then((a) => a.update(note, changes), unreachable),
     /** Deletes with Undo: the note leaves the lists at once, even before the write side loaded. */
     remove(note: Note) {
       cache.setHidden(note.noteId, true);
-      void loadActions().then((a) => a.remove(note));
+      loadActions().then(
+        (a) => a.remove(note),
+        () => {
+          cache.setHidden(note.noteId, false);
+          deps.announce('Could not delete the note');
+        },
+      );
     },
     /** Undoes a delete still inside its window; false when it was too late. */
     undo: (noteId: string): boolean => actions?.undo(noteId) ?? false,

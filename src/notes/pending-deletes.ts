@@ -1,4 +1,4 @@
-import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import { type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
 import { isApiError } from '../api/api-error.ts';
 import type { NotesApi } from '../api/notes-api.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
@@ -79,7 +79,7 @@ export function createDeletes(deps: DeletesDeps) {
       if (!(isApiError(error) && error.status === 404)) throw error;
     }
     unqueue(learner, noteId);
-    deps.cache.remove(noteId);
+    deps.cache.remove(noteId, true);
   };
 
   const commit = async (note: Note) => {
@@ -102,6 +102,7 @@ export function createDeletes(deps: DeletesDeps) {
     pending: pending as ReadonlySignal<readonly PendingDelete[]>,
     /** Hides the note now, offers Undo, and sends the delete once the window has passed. */
     remove(note: Note) {
+      if (timers.has(note.noteId)) return; // already waiting: a second press changes nothing
       const learner = deps.learner();
       deps.cache.setHidden(note.noteId, true);
       deps.onCountChange(note, -1);

@@ -1,4 +1,4 @@
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { isAborted } from '../api/api-error.ts';
 import type { Problem } from './describe-error.ts';
 

@@ -1,4 +1,4 @@
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { appPath } from './route-rules.ts';
 import type { AppPath } from './route-table.ts';
 

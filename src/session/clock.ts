@@ -1,4 +1,4 @@
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 
 /** How often relative times ("2 minutes ago") are brought up to date. */
 export const CLOCK_TICK_MS = 30_000;

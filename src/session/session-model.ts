@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { ParentContext, User } from '../protocol/messages.ts';
 
 /** Width below which layouts switch to one column (SPEC §9). */

@@ -1,4 +1,4 @@
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { MessageValues } from '../i18n/i18n-model.ts';
 
 /** A status message for screen readers: a message key and its values. */

@@ -1,4 +1,4 @@
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { type RefObject, useEffect } from 'react';
 import { useValue } from './use-value.ts';
 

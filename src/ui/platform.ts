@@ -8,21 +8,13 @@ export type PlatformWindow = Pick<Window, 'print' | 'confirm' | 'setTimeout'> & 
 };
 
 /**
- * The real platform over `window`: a download through a temporary object URL and link, the print
+ * The real platform over `window`: downloads (their code fetched on first use), the print
  * dialog, confirm, and idle callbacks (a timeout where the browser has none).
  */
 export function createPlatform(win: PlatformWindow): Platform {
   return {
     download(fileName, text, type) {
-      const url = win.URL.createObjectURL(new Blob([text], { type }));
-      const link = win.document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.hidden = true;
-      win.document.body.append(link);
-      link.click();
-      link.remove();
-      win.setTimeout(() => win.URL.revokeObjectURL(url), 10_000);
+      void import('./download.ts').then((m) => m.saveFile(win, fileName, text, type));
     },
     print: () => win.print(),
     confirm: (message) => win.confirm(message),

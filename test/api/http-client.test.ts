@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from '../../src/api/api-error.ts';
+import { ApiError, isAborted } from '../../src/api/api-error.ts';
 import { createHttpClient, type SessionHeaders } from '../../src/api/http-client.ts';
 import { apiFailure } from '../fakes/api-failure.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
@@ -219,6 +219,124 @@ test('the token never appears in a URL or an error message, even when the server
     s.clock.tick(600_000);
     assert.not.ok((await p).message.includes(SESSION.token));
   }
+});
+
+/** A client whose fetch also records the init it was given (keepalive is not in RecordedRequest). */
+const setupWithInits = (respond?: Responder) => {
+  const fake = createFakeFetch(respond);
+  const inits: RequestInit[] = [];
+  const spy = ((input: RequestInfo | URL, init?: RequestInit) => {
+    inits.push(init ?? {});
+    return fake.fetch(input, init);
+  }) as typeof fetch;
+  const clock = createFakeClock();
+  const http = createHttpClient({ fetch: spy, baseUrl: '/api/v1', headers: () => SESSION, ...clock });
+  return { http, fake, clock, inits };
+};
+
+test('a caller’s AbortSignal aborts the fetch and rejects with kind "aborted"', async () => {
+  const { http, fake, clock } = setup(() => hang());
+  const caller = new AbortController();
+  const p = apiFailure(http.get('/notes/recent', any, { signal: caller.signal }));
+  await flush();
+  assert.is(fake.requests.length, 1);
+  assert.not.ok(fake.last().signal?.aborted);
+  caller.abort();
+  const e = await p;
+  assert.is(e.kind, 'aborted');
+  assert.ok(isAborted(e));
+  assert.is(e.status, null);
+  assert.ok(fake.last().signal?.aborted, 'the request itself was aborted: no more bytes spent');
+  assert.is(clock.pending(), 0, 'the timeout timer is cleared');
+});
+
+test('an already-aborted signal rejects at once, without fetching', async () => {
+  const { http, fake, clock } = setup();
+  const caller = new AbortController();
+  caller.abort();
+  const e = await apiFailure(http.post('/notes/fetch', {}, any, { signal: caller.signal }));
+  assert.is(e.kind, 'aborted');
+  assert.ok(isAborted(e));
+  assert.is(fake.requests.length, 0);
+  assert.is(clock.pending(), 0);
+});
+
+test('isAborted is false for every other failure', async () => {
+  assert.not.ok(isAborted(new ApiError('timeout', 'Timeout has occurred')));
+  assert.not.ok(isAborted(new ApiError('network', 'x')));
+  assert.not.ok(isAborted(new ApiError('http', 'x', 500)));
+  assert.not.ok(isAborted(new DOMException('The operation was aborted', 'AbortError')));
+  assert.not.ok(isAborted(null));
+});
+
+test('a signal that is never aborted changes nothing', async () => {
+  const { http } = setup(() => jsonResponse(200, { ok: 1 }));
+  const caller = new AbortController();
+  assert.equal(await http.get('/notes/recent', any, { signal: caller.signal }), { ok: 1 });
+  assert.not.throws(() => caller.abort(), 'aborting after the answer is harmless');
+});
+
+test('aborting after the answer arrived does not turn it into a failure', async () => {
+  const { http } = setup(() => jsonResponse(200, { ok: 1 }));
+  const caller = new AbortController();
+  const p = http.get('/notes/recent', any, { signal: caller.signal });
+  const result = await p;
+  caller.abort();
+  assert.equal(result, { ok: 1 });
+});
+
+test('an HTTP error is still an HTTP error when a signal was passed', async () => {
+  const { http } = setup(() => jsonResponse(404, { error: 'gone' }));
+  const e = await apiFailure(
+    http.post('/notes/delete', { noteId: 'x' }, any, { signal: new AbortController().signal }),
+  );
+  assert.is(e.kind, 'http');
+  assert.is(e.status, 404);
+});
+
+test('keepalive: true reaches fetch’s init; without it, no keepalive', async () => {
+  const { http, inits } = setupWithInits();
+  await http.post('/notes/delete', { noteId: 'n1' }, any, { keepalive: true });
+  await http.post('/notes/delete', { noteId: 'n1' }, any);
+  await http.post('/notes/delete', { noteId: 'n1' }, any, { keepalive: false });
+  assert.is(inits[0]?.keepalive, true);
+  assert.not.ok(inits[1]?.keepalive);
+  assert.not.ok(inits[2]?.keepalive);
+  assert.ok(inits[0]?.signal instanceof AbortSignal, 'the timeout still applies to a keepalive request');
+});
+
+test('the timeout still wins as "timeout" when the caller passed a signal', async () => {
+  const { http, fake, clock } = setup(() => hang());
+  const caller = new AbortController();
+  const p = apiFailure(http.get('/notes/recent', any, { signal: caller.signal }));
+  await flush();
+  clock.tick(600_000);
+  const e = await p;
+  assert.is(e.kind, 'timeout');
+  assert.is(e.message, 'Timeout has occurred');
+  assert.not.ok(caller.signal.aborted, 'the caller’s own signal is left alone');
+  assert.ok(fake.last().signal?.aborted);
+});
+
+test('a caller abort after the timeout fired keeps the timeout', async () => {
+  const { http, clock } = setup(() => hang());
+  const caller = new AbortController();
+  const p = apiFailure(http.get('/notes/recent', any, { signal: caller.signal }));
+  await flush();
+  clock.tick(600_000);
+  caller.abort();
+  assert.is((await p).kind, 'timeout');
+});
+
+test('one caller’s abort leaves other requests alone', async () => {
+  const { http, fake } = setup(() => hang());
+  const a = new AbortController();
+  const first = apiFailure(http.get('/notes/recent', any, { signal: a.signal }));
+  void http.get('/notes/list/course', any).catch(() => undefined);
+  await flush();
+  a.abort();
+  assert.is((await first).kind, 'aborted');
+  assert.not.ok(fake.requests[1]?.signal?.aborted);
 });
 
 test.run();

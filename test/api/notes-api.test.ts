@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { isAborted } from '../../src/api/api-error.ts';
 import { createHttpClient } from '../../src/api/http-client.ts';
 import { createNotesApi, type NotesApi } from '../../src/api/notes-api.ts';
 import type { FetchPathParams } from '../../src/protocol/api-types.ts';
@@ -273,6 +274,64 @@ test('uploadFile without a name still sends one "file" field', async () => {
   assert.ok(body instanceof FormData);
   if (body instanceof FormData) assert.equal([...body.keys()], ['file']);
 });
+
+test('deleteNote sends { noteId } alone, or { noteId, version } when the version is given', async () => {
+  const { api, fake } = setup(() => jsonResponse(200, { noteId: 'n1', deleted: true }));
+  await api.deleteNote('n1');
+  assert.equal(JSON.parse(String(fake.last().body)), { noteId: 'n1' });
+  await api.deleteNote('n1', 3);
+  assert.equal(JSON.parse(String(fake.last().body)), { noteId: 'n1', version: 3 });
+  await api.deleteNote('n1', 0);
+  assert.equal(JSON.parse(String(fake.last().body)), { noteId: 'n1', version: 0 }, 'version 0 is a version');
+  await api.deleteNote('n1', undefined, { keepalive: true });
+  assert.equal(JSON.parse(String(fake.last().body)), { noteId: 'n1' });
+});
+
+test('deleteNote passes keepalive through to fetch', async () => {
+  const fake = createFakeFetch(() => jsonResponse(200, { noteId: 'n1', deleted: true }));
+  const inits: RequestInit[] = [];
+  const spy = ((input: RequestInfo | URL, init?: RequestInit) => {
+    inits.push(init ?? {});
+    return fake.fetch(input, init);
+  }) as typeof fetch;
+  const api = createNotesApi(
+    createHttpClient({ fetch: spy, baseUrl: '/api/v1', headers: () => SESSION, ...createFakeClock() }),
+  );
+  await api.deleteNote('n1', 2, { keepalive: true });
+  await api.deleteNote('n1', 2);
+  assert.is(inits[0]?.keepalive, true);
+  assert.not.ok(inits[1]?.keepalive);
+});
+
+const WITH_OPTIONS: [string, (a: NotesApi, signal: AbortSignal) => Promise<unknown>][] = [
+  ['fetchNotes', (a, signal) => a.fetchNotes({}, { signal })],
+  ['deleteNote', (a, signal) => a.deleteNote('n1', 1, { signal })],
+  ['fetchNotesByPath', (a, signal) => a.fetchNotesByPath(pathParams, { signal })],
+  ['listCourses', (a, signal) => a.listCourses({ signal })],
+  ['recentNotes', (a, signal) => a.recentNotes({ signal })],
+  ['collection', (a, signal) => a.collection('c1', null, { signal })],
+];
+for (const [name, call] of WITH_OPTIONS) {
+  test(`${name}: the caller’s signal is passed through (abort → kind aborted)`, async () => {
+    const { api, fake } = setup(() => new Promise<Response>(() => {}));
+    const caller = new AbortController();
+    const p = apiFailure(call(api, caller.signal));
+    await new Promise<void>((r) => setImmediate(r));
+    assert.is(fake.requests.length, 1);
+    caller.abort();
+    const e = await p;
+    assert.ok(isAborted(e));
+    assert.ok(fake.last().signal?.aborted);
+  });
+
+  test(`${name}: an aborted signal sends nothing`, async () => {
+    const { api, fake } = setup();
+    const caller = new AbortController();
+    caller.abort();
+    assert.ok(isAborted(await apiFailure(call(api, caller.signal))));
+    assert.is(fake.requests.length, 0);
+  });
+}
 
 test('HTTP errors of every call surface as ApiError with status (403 → caller can route to /error)', async () => {
   for (const c of cases) {

@@ -35,14 +35,14 @@ function start() {
   const fake = createFakeBridgeWindow();
   const accepted: AcceptedContext[] = [];
   const warnings: string[] = [];
-  const stop = startParentBridge({
+  const bridge = startParentBridge({
     window: fake.window,
     config: CONFIG,
     onContext: (a) => accepted.push(a),
     warn: (m) => warnings.push(m),
   });
   const fromParent = (data: unknown, origin = ORIGIN) => fake.send({ data, origin, source: fake.parent });
-  return { fake, accepted, warnings, stop, fromParent };
+  return { fake, accepted, warnings, stop: bridge.stop, post: bridge.post, fromParent };
 }
 
 test('posts exactly one hello to the parent, targeting "*", carrying nothing else', () => {
@@ -300,6 +300,56 @@ test('the stop function removes the listener', () => {
   b.fromParent(message());
   assert.equal(b.accepted, []);
   assert.is(b.fake.posted.length, 1, 'stopping does not say hello again');
+});
+
+const SEEK = { subApplicationName: 'NOTES', requestId: 'SEEK', refId: 'r1', seconds: 192 } as const;
+
+test('post before any accepted context sends nothing and says false', () => {
+  const b = start();
+  assert.is(b.post(SEEK), false);
+  b.fromParent(message(), 'https://evil.io');
+  b.fromParent(message({ parentContext: wireContext({ rootOrg: '' }) }));
+  assert.is(b.post(SEEK), false, 'rejected messages do not count');
+  assert.equal(
+    b.fake.posted.map((p) => p.message),
+    [{ subApplicationName: 'NOTES', requestId: 'LOADED' }],
+    'only the hello went out',
+  );
+});
+
+test('after an accepted context, post goes to exactly that origin, never "*"', () => {
+  const b = start();
+  b.fromParent(message());
+  assert.is(b.post(SEEK), true);
+  const last = b.fake.posted.at(-1);
+  assert.equal(last, { message: SEEK, targetOrigin: ORIGIN });
+  assert.is(b.fake.posted.filter((p) => p.targetOrigin === '*').length, 1, 'the hello alone used "*"');
+});
+
+test('after a later context from another allowed origin, post goes to the newer one', () => {
+  const b = start();
+  b.fromParent(message());
+  b.fromParent(message({ requestId: 'CONTEXT_CHANGE' }), 'https://olympics.com');
+  b.post(SEEK);
+  assert.is(b.fake.posted.at(-1)?.targetOrigin, 'https://olympics.com');
+});
+
+test('a rejected message from another origin does not redirect posts', () => {
+  const b = start();
+  b.fromParent(message());
+  b.fromParent(message(), 'https://evil.io');
+  b.fake.send({ data: message(), origin: 'https://olympics.com', source: {} });
+  b.fromParent(message({ parentContext: wireContext({ org: '' }) }), 'https://onwingspan.com');
+  b.fromParent(message({ subApplicationName: 'QUIZ' }), 'https://onwingspan.com');
+  b.post(SEEK);
+  assert.is(b.fake.posted.at(-1)?.targetOrigin, ORIGIN);
+});
+
+test('a local development parent is posted to at its own origin', () => {
+  const b = start();
+  b.fromParent(message(), 'http://localhost:4200');
+  b.post({ subApplicationName: 'NOTES', requestId: 'SEEK', refId: 'r1', page: 2 });
+  assert.is(b.fake.posted.at(-1)?.targetOrigin, 'http://localhost:4200');
 });
 
 test.run();

@@ -1,7 +1,11 @@
 /**
  * A scripted `NotesApi` that records every call, so notes-model tests control what each call
  * answers (value, ApiError, or a pending promise) and assert which calls were made with what.
+ * Every argument is recorded as passed (no trailing `undefined` is added), including the
+ * `RequestOptions` (`{ signal?, keepalive? }`) that reads and `deleteNote(noteId, version?, options?)`
+ * take last; `optionsTo` picks those out.
  */
+import type { RequestOptions } from '../../src/api/http-client.ts';
 import type { NotesApi } from '../../src/api/notes-api.ts';
 import type { NotesPage } from '../../src/protocol/api-types.ts';
 
@@ -13,6 +17,18 @@ export type FakeNotesApi = {
   api: NotesApi;
   calls: NotesApiCall[];
   callsTo: (method: keyof NotesApi) => unknown[][];
+  /** The `RequestOptions` argument of each call to `method` (undefined where none was passed). */
+  optionsTo: (method: keyof NotesApi) => (RequestOptions | undefined)[];
+};
+
+/** Where each method takes its `RequestOptions` (methods without one are absent). */
+const OPTIONS_AT: Partial<Record<keyof NotesApi, number>> = {
+  fetchNotes: 1,
+  deleteNote: 2,
+  fetchNotesByPath: 1,
+  listCourses: 0,
+  recentNotes: 0,
+  collection: 2,
 };
 
 /** An empty page, the default answer of both fetch calls. */
@@ -55,5 +71,12 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
     collection: record('collection'),
     uploadFile: record('uploadFile'),
   };
-  return { api, calls, callsTo: (method) => calls.filter((c) => c.method === method).map((c) => c.args) };
+  const callsTo = (method: keyof NotesApi) => calls.filter((c) => c.method === method).map((c) => c.args);
+  const optionsTo = (method: keyof NotesApi) => {
+    const at = OPTIONS_AT[method];
+    return callsTo(method).map((args) =>
+      at === undefined ? undefined : (args[at] as RequestOptions | undefined),
+    );
+  };
+  return { api, calls, callsTo, optionsTo };
 }

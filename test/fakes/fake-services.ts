@@ -4,7 +4,7 @@
  * component tests that render screens under linkedom.
  */
 import { fileURLToPath } from 'node:url';
-import { signal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 // @ts-expect-error plain JavaScript build helper without type declarations
 import { compileLocales } from '../../scripts/compile-locales.mjs';
 import type { NotesApi } from '../../src/api/notes-api.ts';

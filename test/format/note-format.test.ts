@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { anchorMessage, formatClock, relativeTime } from '../../src/format/note-format.ts';
+import { anchorAction, anchorMessage, formatClock, relativeTime } from '../../src/format/note-format.ts';
 
 const CLOCK: [number, string][] = [
   [0, '00:00'],
@@ -36,6 +36,30 @@ test('anchorMessage: time, page, none', () => {
   });
   assert.equal(anchorMessage({ kind: 'page', page: 4 }), { key: 'p. {page}', values: { page: 4 } });
   assert.is(anchorMessage(null), null);
+});
+
+test('anchorAction: the anchor button’s name, "Go to 03:12" or "Go to p. 4"', () => {
+  assert.equal(anchorAction({ kind: 'time', seconds: 192 }), {
+    key: 'Go to {time}',
+    values: { time: '03:12' },
+  });
+  assert.equal(anchorAction({ kind: 'time', seconds: 0 }), {
+    key: 'Go to {time}',
+    values: { time: '00:00' },
+  });
+  assert.equal(anchorAction({ kind: 'time', seconds: 3723.9 }), {
+    key: 'Go to {time}',
+    values: { time: '1:02:03' },
+  });
+  assert.equal(anchorAction({ kind: 'page', page: 4 }), { key: 'Go to p. {page}', values: { page: 4 } });
+  assert.is(anchorAction(null), null);
+});
+
+test('anchorAction keys read as English once filled in', () => {
+  const fill = (a: ReturnType<typeof anchorAction>) =>
+    a ? a.key.replace(/\{(\w+)\}/g, (_, k: string) => String(a.values[k])) : null;
+  assert.is(fill(anchorAction({ kind: 'time', seconds: 192 })), 'Go to 03:12');
+  assert.is(fill(anchorAction({ kind: 'page', page: 4 })), 'Go to p. 4');
 });
 
 const NOW = Date.parse('2024-06-15T12:00:00.000Z');

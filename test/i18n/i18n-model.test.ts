@@ -72,10 +72,16 @@ test('English is there from the start, without a fetch', () => {
   assert.equal(h.fetched, []);
 });
 
-test('a missing key returns the key itself, with or without values, and logs nothing', () => {
+test('a missing English key returns the key itself, its {names} filled in, and logs nothing', () => {
   const h = harness();
   assert.is(h.i18n.t('Not translated yet'), 'Not translated yet');
-  assert.is(h.i18n.t('Saved {count} notes', { count: 3 }), 'Saved {count} notes');
+  assert.is(h.i18n.t('Saved {count} notes', { count: 3 }), 'Saved 3 notes');
+  assert.is(
+    h.i18n.t('Saved {count} of {total}', { count: 3 }),
+    'Saved 3 of {total}',
+    'an unknown name stays',
+  );
+  assert.is(h.i18n.t('Saved {count} notes'), 'Saved {count} notes', 'no values: the key as is');
   assert.equal(h.errors, []);
 });
 

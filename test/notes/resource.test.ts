@@ -1,21 +1,28 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { ApiError } from '../../src/api/api-error.ts';
+import type { Problem } from '../../src/notes/describe-error.ts';
 import { createResource } from '../../src/notes/resource.ts';
 import { createDeferred, type Deferred, flushPromises } from '../fakes/deferred.ts';
+
+/** The problem the fake `describe` gives for an error: its message, so tests see which error it was. */
+const failed = (message: string): Problem => ({ kind: 'other', retry: true, message: `failed: ${message}` });
 
 /** A resource whose every load waits on a deferred the test settles. */
 function scripted<T>() {
   const loads: Deferred<T>[] = [];
+  const signals: AbortSignal[] = [];
   const described: unknown[] = [];
   const resource = createResource<T>(
-    () => {
+    (signal) => {
       const d = createDeferred<T>();
       loads.push(d);
+      signals.push(signal);
       return d.promise;
     },
     (error) => {
       described.push(error);
-      return `failed: ${error instanceof Error ? error.message : String(error)}`;
+      return failed(error instanceof Error ? error.message : String(error));
     },
   );
   const load = (i: number): Deferred<T> => {
@@ -23,7 +30,12 @@ function scripted<T>() {
     if (!d) throw new Error(`load ${i} was never started`);
     return d;
   };
-  return { resource, loads, described, load };
+  const signal = (i: number): AbortSignal => {
+    const s = signals[i];
+    if (!s) throw new Error(`load ${i} was never started`);
+    return s;
+  };
+  return { resource, loads, described, load, signal };
 }
 
 test('starts idle and loads nothing by itself', () => {
@@ -47,7 +59,7 @@ test('a failure becomes an error state with the described message', async () => 
   const boom = new Error('boom');
   s.load(0).reject(boom);
   await done;
-  assert.equal(s.resource.state.value, { status: 'error', message: 'failed: boom', data: null });
+  assert.equal(s.resource.state.value, { status: 'error', problem: failed('boom'), data: null });
   assert.equal(s.described, [boom]);
 });
 
@@ -60,7 +72,7 @@ test('reloading keeps the shown data while loading and after an error', async ()
   assert.equal(s.resource.state.value, { status: 'loading', data: 'A' });
   s.load(1).reject(new Error('offline'));
   await second;
-  assert.equal(s.resource.state.value, { status: 'error', message: 'failed: offline', data: 'A' });
+  assert.equal(s.resource.state.value, { status: 'error', problem: failed('offline'), data: 'A' });
 });
 
 test('reload(true) drops the data at once (another learner) and on error', async () => {
@@ -72,7 +84,7 @@ test('reload(true) drops the data at once (another learner) and on error', async
   assert.equal(s.resource.state.value, { status: 'loading', data: null });
   s.load(1).reject(new Error('x'));
   await second;
-  assert.equal(s.resource.state.value, { status: 'error', message: 'failed: x', data: null });
+  assert.equal(s.resource.state.value, { status: 'error', problem: failed('x'), data: null });
 });
 
 test('the newest request wins when an older one resolves later', async () => {
@@ -157,10 +169,62 @@ test('a loader that throws synchronously still ends in an error state', async ()
     () => {
       throw new Error('sync');
     },
-    () => 'described',
+    () => failed('described'),
   );
   await resource.reload();
-  assert.equal(resource.state.value, { status: 'error', message: 'described', data: null });
+  assert.equal(resource.state.value, { status: 'error', problem: failed('described'), data: null });
+});
+
+test('the loader gets an AbortSignal, not aborted while its load is current', async () => {
+  const s = scripted<string>();
+  const done = s.resource.reload();
+  assert.ok(s.signal(0) instanceof AbortSignal);
+  assert.not.ok(s.signal(0).aborted);
+  s.load(0).resolve('A');
+  await done;
+  assert.not.ok(s.signal(0).aborted, 'a finished load is not aborted afterwards');
+});
+
+test('a superseded reload aborts the previous load’s signal', () => {
+  const s = scripted<string>();
+  void s.resource.reload();
+  void s.resource.reload();
+  assert.ok(s.signal(0).aborted);
+  assert.not.ok(s.signal(1).aborted);
+});
+
+test('an aborted load (the caller cancelled it) never becomes an error', async () => {
+  const s = scripted<string>();
+  const first = s.resource.reload();
+  s.load(0).resolve('A');
+  await first;
+  const second = s.resource.reload();
+  s.load(1).reject(new ApiError('aborted', 'Request cancelled'));
+  await second;
+  assert.is.not(s.resource.state.value.status, 'error');
+  assert.equal(s.described, []);
+});
+
+test('invalidate(true) aborts the load in flight, goes idle, and ignores its answer', async () => {
+  const s = scripted<string>();
+  const done = s.resource.reload();
+  s.resource.invalidate(true);
+  assert.ok(s.signal(0).aborted);
+  assert.equal(s.resource.state.value, { status: 'idle' });
+  s.load(0).resolve('old learner');
+  await done;
+  assert.equal(s.resource.state.value, { status: 'idle' });
+  s.resource.ensure();
+  assert.is(s.loads.length, 2, 'loads again when next shown');
+});
+
+test('invalidate(true) after a load drops the data at once', async () => {
+  const s = scripted<string>();
+  const done = s.resource.reload();
+  s.load(0).resolve('A');
+  await done;
+  s.resource.invalidate(true);
+  assert.equal(s.resource.state.value, { status: 'idle' });
 });
 
 test.run();

@@ -1,9 +1,11 @@
 import { parseHTML } from 'linkedom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ScreenPath } from '../../src/routes/route-rules.ts';
+import type { PlayerData, ThemeName } from '../../src/protocol/messages.ts';
+import type { AppPath } from '../../src/routes/route-table.ts';
 import { applyContext, type StartupDeps } from '../../src/session/apply-context.ts';
 import { createSessionModel, type SessionModel } from '../../src/session/session-model.ts';
+import { createDeferred, type Deferred, flushPromises } from '../fakes/deferred.ts';
 import { fakeContext } from '../fakes/fake-context.ts';
 
 /** Start-up deps that log every step in the order it happened, around a real session model. */
@@ -23,10 +25,16 @@ function recordingDeps(initialPath: string) {
       note('markLoaded');
       real.markLoaded();
     },
+    markStyled() {
+      note('markStyled');
+      real.markStyled();
+    },
   };
   const locales: string[] = [];
-  const navigations: ScreenPath[] = [];
-  const refreshes: [ScreenPath, boolean][] = [];
+  const navigations: AppPath[] = [];
+  const refreshes: [AppPath, boolean][] = [];
+  const players: (PlayerData | null)[] = [];
+  const themes: { name: ThemeName; done: Deferred<void> }[] = [];
   let path = initialPath;
   const { document } = parseHTML('<!doctype html><html><body class="portal-x"></body></html>');
   const deps: StartupDeps = {
@@ -47,9 +55,18 @@ function recordingDeps(initialPath: string) {
       },
     },
     notes: {
-      refresh(screen, reset) {
+      refresh(screen, player, reset) {
         note('refresh');
         refreshes.push([screen, reset]);
+        players.push(player);
+      },
+    },
+    styles: {
+      theme(name) {
+        note('stylesheet');
+        const done = createDeferred<void>();
+        themes.push({ name, done });
+        return done.promise;
       },
     },
     body: {
@@ -65,6 +82,13 @@ function recordingDeps(initialPath: string) {
     locales,
     navigations,
     refreshes,
+    players,
+    themes,
+    /** Lets every requested theme stylesheet finish loading. */
+    styleAll: async () => {
+      for (const t of themes) t.done.resolve();
+      await flushPromises();
+    },
     session: real,
     body: document.body,
     clear: () => log.splice(0),
@@ -73,27 +97,70 @@ function recordingDeps(initialPath: string) {
 
 const HOST = 'lex.infosysapps.com';
 
-test('steps run in order: store → setLocale → theme → navigate → markLoaded → refresh', () => {
+test('steps run in order: store → setLocale → theme → stylesheet → navigate → markLoaded → refresh', async () => {
   const r = recordingDeps('/ui');
   applyContext({ context: fakeContext({ locale: 'fr' }), parentHost: HOST, requestId: 'LOADED' }, r.deps);
-  assert.equal(r.log, ['store', 'setLocale', 'theme', 'navigate', 'markLoaded', 'refresh']);
+  assert.equal(r.log, ['store', 'setLocale', 'theme', 'stylesheet', 'navigate', 'markLoaded', 'refresh']);
+  await r.styleAll();
+  assert.equal(r.log.at(-1), 'markStyled', 'styled once the stylesheet is in');
 });
 
 test('without a path change there is no navigate step, order otherwise the same', () => {
   const r = recordingDeps('/');
   applyContext({ context: fakeContext(), parentHost: HOST, requestId: 'LOADED' }, r.deps);
-  assert.equal(r.log, ['store', 'setLocale', 'theme', 'markLoaded', 'refresh']);
+  assert.equal(r.log, ['store', 'setLocale', 'theme', 'stylesheet', 'markLoaded', 'refresh']);
   assert.equal(r.navigations, []);
 });
 
-test('the session is stored with its parent host and becomes ready', () => {
+test('the session is stored with its parent host; ready once loaded and styled', async () => {
   const r = recordingDeps('/');
   const context = fakeContext();
   assert.is(r.session.ready.value, false);
   applyContext({ context, parentHost: HOST, requestId: 'LOADED' }, r.deps);
   assert.is(r.session.context.value, context);
   assert.is(r.session.parentHost.value, HOST);
+  assert.is(r.session.loaded.value, true);
+  assert.is(r.session.ready.value, false, 'not before the theme’s stylesheet applied');
+  await r.styleAll();
   assert.is(r.session.ready.value, true);
+});
+
+test('the context’s theme stylesheet is requested, and markStyled waits for it', async () => {
+  const r = recordingDeps('/');
+  applyContext(
+    { context: fakeContext({ theme: { name: 'night-blue' } }), parentHost: HOST, requestId: 'LOADED' },
+    r.deps,
+  );
+  assert.equal(
+    r.themes.map((t) => t.name),
+    ['night-blue'],
+  );
+  await flushPromises();
+  assert.not.ok(r.log.includes('markStyled'));
+  await r.styleAll();
+  assert.ok(r.log.includes('markStyled'));
+  assert.ok(r.session.ready.value);
+});
+
+test('every context asks for its theme’s stylesheet', async () => {
+  const r = recordingDeps('/');
+  applyContext({ context: fakeContext(), parentHost: HOST, requestId: 'LOADED' }, r.deps);
+  applyContext(
+    { context: fakeContext({ theme: { name: 'red' } }), parentHost: HOST, requestId: 'CONTEXT_CHANGE' },
+    r.deps,
+  );
+  assert.equal(
+    r.themes.map((t) => t.name),
+    ['blue', 'red'],
+  );
+});
+
+test('the context’s playerData goes to refresh', () => {
+  const r = recordingDeps('/');
+  const playerData = { resourceId: 'res-1', currentTime: 12 };
+  applyContext({ context: fakeContext({ playerData }), parentHost: HOST, requestId: 'LOADED' }, r.deps);
+  applyContext({ context: fakeContext(), parentHost: HOST, requestId: 'CONTEXT_CHANGE' }, r.deps);
+  assert.equal(r.players, [playerData, null]);
 });
 
 test('the context locale is requested as given', () => {
@@ -120,14 +187,16 @@ test('the theme is applied to the body, keeping host classes', () => {
   ]);
 });
 
-const PATHS: [current: string, target: ScreenPath, navigates: boolean][] = [
+const PATHS: [current: string, target: AppPath, navigates: boolean][] = [
   ['/', '/', false],
   ['/view', '/view', false],
   ['/course', '/course', false],
+  ['/course/c-1', '/course/c-1', false],
   ['/ui', '/', true],
-  ['/x/course', '/course', true],
+  ['/x/course', '/view', true],
   ['/foo/view', '/view', true],
-  ['/anything', '/', true],
+  ['/anything', '/view', true],
+  ['/no/such/place', '/view', true],
   ['/error', '/', true], // SPEC §2 rule taken literally: "otherwise to /"
 ];
 for (const [current, target, navigates] of PATHS) {
@@ -171,7 +240,7 @@ test('a CONTEXT_CHANGE re-applies every step', () => {
     },
     r.deps,
   );
-  assert.equal(r.log, ['store', 'setLocale', 'theme', 'markLoaded', 'refresh']);
+  assert.equal(r.log, ['store', 'setLocale', 'theme', 'stylesheet', 'markLoaded', 'refresh']);
   assert.equal(r.locales, ['en', 'hi']);
   assert.ok(r.body.classList.contains('theme-abyss'));
   assert.not.ok(r.body.classList.contains('theme-blue'));

@@ -20,18 +20,27 @@ test('theme, dark mode and requested locale follow the stored context', () => {
   assert.equal([s.theme.value, s.darkMode.value, s.requestedLocale.value], ['abyss', true, 'hi']);
 });
 
-test('ready only when loaded AND user', () => {
+test('ready only when loaded AND styled AND user', () => {
   const loadedFirst = createSessionModel(1024);
   loadedFirst.markLoaded();
-  assert.is(loadedFirst.ready.value, false, 'loaded without user');
+  loadedFirst.markStyled();
+  assert.is(loadedFirst.ready.value, false, 'loaded and styled without user');
   loadedFirst.store(fakeContext(), 'lex.infosysapps.com');
   assert.is(loadedFirst.ready.value, true);
 
   const storedFirst = createSessionModel(1024);
   storedFirst.store(fakeContext(), 'lex.infosysapps.com');
-  assert.is(storedFirst.ready.value, false, 'user without loaded');
+  storedFirst.markStyled();
+  assert.is(storedFirst.ready.value, false, 'user and styled without loaded');
   storedFirst.markLoaded();
   assert.is(storedFirst.ready.value, true);
+
+  const unstyled = createSessionModel(1024);
+  unstyled.store(fakeContext(), 'lex.infosysapps.com');
+  unstyled.markLoaded();
+  assert.is(unstyled.ready.value, false, 'the theme’s stylesheet not in yet');
+  unstyled.markStyled();
+  assert.is(unstyled.ready.value, true);
 });
 
 test('store keeps the context, its user and the parent host', () => {

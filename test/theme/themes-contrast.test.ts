@@ -1,14 +1,23 @@
 /**
- * Holds every theme × mode of src/theme/themes.css to WCAG AA (DESIGN §4). The test reads the
- * real stylesheet and replays the cascade on `<body>` (specificity, then source order, `:root`
- * inherited underneath, `var()` references resolved last), so what is checked is what ships.
+ * Holds every theme × mode to WCAG AA (DESIGN §4): src/theme/themes.css (blue, in the first load)
+ * followed by src/theme/themes/<name>.css (each appended to the document when a portal picks it, so
+ * later in the cascade). The test reads the real stylesheets and replays the cascade on `<body>`
+ * (specificity, then source order, `:root` inherited underneath, `var()` references resolved
+ * last), so what is checked is what ships.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { THEME_NAMES } from '../../src/protocol/messages.ts';
 
-const CSS = readFileSync(new URL('../../src/theme/themes.css', import.meta.url), 'utf8');
+const THEMES_DIR = new URL('../../src/theme/themes/', import.meta.url);
+const CSS = [
+  readFileSync(new URL('../../src/theme/themes.css', import.meta.url), 'utf8'),
+  ...readdirSync(THEMES_DIR)
+    .filter((f) => f.endsWith('.css'))
+    .sort()
+    .map((f) => readFileSync(new URL(f, THEMES_DIR), 'utf8')),
+].join('\n');
 
 /** The variables the app's CSS reads; each theme × mode must resolve all of them. */
 const VARS = [
@@ -131,7 +140,7 @@ const PAIRS: [Var, Var, number][] = [
   ['primary', 'surface', 3],
 ];
 
-test('themes.css has a rule for each of the 16 themes and no other theme class', () => {
+test('the theme stylesheets have a rule for each of the 16 themes and no other theme class', () => {
   const classes = new Set(RULES.flatMap((r) => r.selectors.flatMap((s) => s.classes)));
   const missing = THEME_NAMES.filter((n) => !classes.has(`theme-${n}`));
   assert.equal(missing, [], `themes without a rule: ${missing.join(', ')}`);

@@ -1,17 +1,18 @@
 import { useEffect, useId } from 'react';
 import { useServices } from '../../services.ts';
+import { useT, useValue } from '../../use-value.ts';
 
 /**
  * The course filter: "All courses" and the learner's courses with notes (`GET /notes/list/course`,
  * loaded once per context). Until they arrive, only "All courses" is offered.
  */
 export function CourseFilter({ value, onChange }: { value: string; onChange(courseId: string): void }) {
-  const { i18n, notes } = useServices();
-  const { t } = i18n;
+  const { notes } = useServices();
+  const t = useT();
   const id = useId();
-  const epoch = notes.epoch.value;
+  const epoch = useValue(notes.epoch);
   useEffect(() => notes.courses.ensure(), [epoch]);
-  const state = notes.courses.state.value;
+  const state = useValue(notes.courses.state);
   const courses = state.status === 'idle' ? [] : (state.data ?? []);
   const known = !value || courses.some((c) => c.courseId === value);
   return (

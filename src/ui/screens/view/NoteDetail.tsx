@@ -1,14 +1,14 @@
 import type { Note } from '../../../protocol/api-types.ts';
-import { LazyEditor as NoteEditor } from '../../notes/LazyEditor.tsx';
 import { useServices } from '../../services.ts';
+import { useT } from '../../use-value.ts';
 
 /**
  * The wide frame's edit pane beside the list: where the note was taken and the editor. Saving or
  * cancelling closes it and puts focus back on the note's card in the list, where the learner was.
  */
 export function NoteDetail({ note, onClose }: { note: Note; onClose(): void }) {
-  const { notes, i18n, focus } = useServices();
-  const { t } = i18n;
+  const { notes, focus, parts } = useServices();
+  const t = useT();
   const cardId = `note-${note.noteId}`;
   const close = () => {
     onClose();
@@ -25,7 +25,7 @@ export function NoteDetail({ note, onClose }: { note: Note; onClose(): void }) {
           {path}
         </p>
       )}
-      <NoteEditor
+      <parts.Editor
         key={note.noteId}
         initialText={note.text}
         onSave={async (changes) => {

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
 import { useServices } from '../../services.ts';
+import { useT } from '../../use-value.ts';
 
 /**
  * The search field: a real labelled `type=search` input whose every keystroke filters the loaded
  * notes at once. The search shortcut (Alt+Shift+F) focuses it while `/view` is shown.
  */
 export function SearchBox({ value, onChange }: { value: string; onChange(query: string): void }) {
-  const { i18n, shortcuts } = useServices();
-  const { t } = i18n;
+  const { shortcuts } = useServices();
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useEffect(

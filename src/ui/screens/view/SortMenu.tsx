@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ORDERS } from '../../../notes/note-order.ts';
 import type { NoteOrder } from '../../../protocol/api-types.ts';
-import { useServices } from '../../services.ts';
+import { useT } from '../../use-value.ts';
 
 /** The names of the orders, in the menu (message keys). */
 const ORDER_LABELS: Record<NoteOrder, string> = {
@@ -14,7 +14,7 @@ const isOrder = (value: string): value is NoteOrder => (ORDERS as readonly strin
 
 /** The sort choice: newest, oldest or recently edited first (DESIGN §3). */
 export function SortMenu({ value, onChange }: { value: NoteOrder; onChange(order: NoteOrder): void }) {
-  const { t } = useServices().i18n;
+  const t = useT();
   const id = useId();
   return (
     <div className="view-field">

@@ -5,6 +5,7 @@ import type { Note } from '../../../protocol/api-types.ts';
 import { EmptyState, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
 import { NoteCard } from '../../notes/NoteCard.tsx';
 import { useServices } from '../../services.ts';
+import { useT, useValue } from '../../use-value.ts';
 import { searchDecoration } from './Highlight.tsx';
 import { useNearEnd } from './use-near-end.ts';
 
@@ -36,11 +37,11 @@ export type ViewListProps = {
  */
 export function ViewList(props: ViewListProps) {
   const { list, pager, windowKey } = props;
-  const { i18n, focus } = useServices();
-  const { t } = i18n;
-  const shown = list.notes.value;
-  const record = list.record.value;
-  const hasMore = list.hasMore.value;
+  const { focus } = useServices();
+  const t = useT();
+  const shown = useValue(list.notes);
+  const record = useValue(list.record);
+  const hasMore = useValue(list.hasMore);
   const [win, setWin] = useState({ key: windowKey, size: CHUNK });
   const size = win.key === windowKey ? win.size : CHUNK;
   const rows = shown.length > size ? shown.slice(0, size) : shown;
@@ -64,7 +65,7 @@ export function ViewList(props: ViewListProps) {
 
   // A focus request for a note beyond the window (after Undo, say) renders it; NoteCard then
   // focuses it, which scrolls it into view.
-  const pending = focus.pending.value;
+  const pending = useValue(focus.pending);
   useEffect(() => {
     if (!pending?.startsWith('note-')) return;
     const index = shown.findIndex((n) => `note-${n.noteId}` === pending);

@@ -6,6 +6,7 @@ import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
 import type { ScreenProps } from '../../screens.ts';
 import { useServices } from '../../services.ts';
+import { useT, useValue } from '../../use-value.ts';
 import { CourseFilter } from './CourseFilter.tsx';
 import { NoteDetail } from './NoteDetail.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -26,14 +27,14 @@ export type ViewScreenProps = ScreenProps & { searchDelay?: number };
  * search it replaces is cancelled. Wide frames edit in a pane beside the list, narrow ones in place.
  */
 export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
-  const { notes, i18n, session } = useServices();
-  const { t } = i18n;
+  const { notes, session } = useServices();
+  const t = useT();
   const [query, setQuery] = useState('');
   const [courseId, setCourseId] = useState('');
   const [order, setOrder] = useState<NoteOrder>('newest');
   const [editing, setEditing] = useState<string | null>(null);
   const asked = useDebounced(query, searchDelay);
-  const epoch = notes.epoch.value;
+  const epoch = useValue(notes.epoch);
 
   const shownFilter = viewFilter(query, courseId);
   const askedFilter = viewFilter(asked, courseId);
@@ -45,9 +46,12 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
   useEffect(() => server.ensure(), [server, epoch]);
   const settled = shownKey === askedKey;
 
-  const shown = list.notes.value;
-  const record = list.record.value;
-  const count = noteCount(shown.length, !list.hasMore.value, record.total);
+  const shown = useValue(list.notes);
+  const record = useValue(list.record);
+  const hasMore = useValue(list.hasMore);
+  const visible = useValue(notes.cache.visible);
+  const small = useValue(session.smallScreen);
+  const count = noteCount(shown.length, !hasMore, record.total);
   useResultAnnouncement(
     settled && isNarrowed(askedFilter) ? filterKey(askedFilter) : null,
     record.status === 'ready',
@@ -56,8 +60,8 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
 
   const onEdit = useCallback((note: Note) => setEditing(note.noteId), []);
   const onEditEnd = useCallback(() => setEditing(null), []);
-  const wide = !session.smallScreen.value;
-  const detail = wide && editing ? notes.cache.visible.value.find((n) => n.noteId === editing) : undefined;
+  const wide = !small;
+  const detail = wide && editing ? visible.find((n) => n.noteId === editing) : undefined;
   const searching = settled && Boolean(shownFilter.query) && record.status === 'loading';
 
   return (

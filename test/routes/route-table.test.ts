@@ -1,0 +1,38 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { NAV_ROUTES, OPENABLE_PATHS, ROUTES } from '../../src/routes/route-table.ts';
+
+test('the route table: four screens, /course with a courseId parameter', () => {
+  assert.equal(
+    ROUTES.map((r) => r.path),
+    ['/', '/view', '/course', '/error'],
+  );
+  assert.equal(
+    ROUTES.filter((r) => 'param' in r).map((r) => [r.path, 'param' in r ? r.param : null]),
+    [['/course', 'courseId']],
+  );
+});
+
+test('NAV_ROUTES: the labelled screens in navigation order; /error stays out', () => {
+  assert.equal(
+    NAV_ROUTES.map((r) => [r.path, r.label]),
+    [
+      ['/', 'My notes'],
+      ['/view', 'All notes'],
+      ['/course', 'Courses'],
+    ],
+  );
+});
+
+test('OPENABLE_PATHS: the screens a parent may open the frame at', () => {
+  assert.equal(OPENABLE_PATHS, ['/', '/view', '/course']);
+  assert.not.ok((OPENABLE_PATHS as readonly string[]).includes('/error'));
+});
+
+test('paths are unique and absolute', () => {
+  const paths = ROUTES.map((r) => r.path);
+  assert.is(new Set(paths).size, paths.length);
+  for (const p of paths) assert.match(p, /^\/[a-z]*$/);
+});
+
+test.run();
