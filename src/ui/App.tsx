@@ -1,47 +1,35 @@
-import { LocationProvider, Route, Router, useLocation } from 'preact-iso/router';
+import { LocationProvider, useLocation } from 'preact-iso/router';
 import { useLayoutEffect } from 'react';
 import { decideRoute, routeScope } from '../routes/route-rules.ts';
-import { ROUTES } from '../routes/route-table.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ScreenFailure } from './ScreenFailure.tsx';
 import { Shell } from './Shell.tsx';
 import { useServices } from './services.ts';
 import { useValue } from './use-value.ts';
 
-/** Replaces an unknown URL: `/ui` → `/`, anything else → `/view` (SPEC §2), without a history entry. */
-function Redirect() {
-  const { nav } = useServices();
-  const { path } = useLocation();
-  useLayoutEffect(() => {
-    const decision = decideRoute(nav.currentPath());
-    if ('redirect' in decision) nav.navigate(decision.redirect);
-  }, [path]);
-  return null;
-}
+const reportError = (error: unknown) => console.error('Notes: a screen failed to render', error);
 
-/** The routed screens, inside a boundary that is reset by navigating elsewhere. */
+/**
+ * The router: preact-iso's LocationProvider keeps the location (history, Back/Forward, the app's
+ * own links), and the route table decides what it shows — a screen with its parameters, or a
+ * redirect (`/ui` → `/`, anything else → `/view`) that replaces the history entry. Each screen
+ * sits in an error boundary that navigating elsewhere resets.
+ */
 function Screens() {
   const { nav, screens } = useServices();
-  const { path } = useLocation();
+  const { path } = useLocation(); // re-render on every navigation
+  const decision = decideRoute(nav.currentPath());
+  useLayoutEffect(() => {
+    if ('redirect' in decision) nav.navigate(decision.redirect);
+  }, [path]);
+  if ('redirect' in decision) return null;
+  const Screen = screens.components[decision.screen];
   return (
     <ErrorBoundary key={path} fallback={(retry) => <ScreenFailure onRetry={retry} />} onError={reportError}>
-      <Router>
-        {[
-          ...ROUTES.map((route) => (
-            <Route
-              key={route.path}
-              path={'param' in route ? `${nav.href(route.path)}/:${route.param}?` : nav.href(route.path)}
-              component={screens.components[route.path]}
-            />
-          )),
-          <Route key="default" default component={Redirect} />,
-        ]}
-      </Router>
+      <Screen params={decision.params} />
     </ErrorBoundary>
   );
 }
-
-const reportError = (error: unknown) => console.error('Notes: a screen failed to render', error);
 
 /**
  * The app: nothing at all until the session has a user and is loaded (no spinner flash before the
