@@ -1,6 +1,7 @@
 /**
  * The build (build.mjs): hashed, precompressed, parser-free output whose first load stays under the
- * size ceiling (DESIGN §7: goal br 22 kB / gz 26 kB; this test fails above br 26 kB / gz 30 kB).
+ * size ceiling (docs/budgets.md: goal br 22 kB / gz 26 kB; this test fails above br 24.5 kB / gz
+ * 28 kB, so growth is noticed; `npm run bench` prints the figure against the goal).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +14,8 @@ import { BuildOptionError, build, firstLoadTotals, resolveOptions, sizeTable } f
 type OutFile = { file: string; firstLoad: boolean; raw: number; gzip: number; brotli: number };
 type Built = { out: string; files: OutFile[] };
 
-/** Size ceilings a little above the DESIGN §7 goals, so size can't creep. */
-const CEILING = { brotli: 26_000, gzip: 30_000 };
+/** Size ceilings a little above the goals, so size can't creep. */
+const CEILING = { brotli: 24_500, gzip: 28_000 };
 
 const test = suite<{ built: Built; dir: string }>('build');
 test.before(async (ctx) => {
