@@ -6,6 +6,7 @@ import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
 import { deletesKey } from './delete-queue.ts';
 import { describeProblem, PROBLEM_MESSAGES } from './describe-error.ts';
+import { createDrafts } from './drafts.ts';
 import type { Actions } from './note-actions.ts';
 import { createNoteCache } from './note-cache.ts';
 import type { ListFilter } from './note-filter.ts';
@@ -120,6 +121,8 @@ export function createNotesModel(deps: NotesModelDeps) {
   const model = {
     cache,
     courses,
+    /** Unsaved editor text, per editor; a learner change forgets it with the notes. */
+    drafts: createDrafts(),
     /** Deletes waiting out their Undo window (the Undo bar shows the latest). */
     pendingDeletes: pending as ReadonlySignal<readonly PendingDelete[]>,
     /** Fetches the write side ahead of need (after the first note shows). */
@@ -165,6 +168,7 @@ export function createNotesModel(deps: NotesModelDeps) {
      */
     refresh(path: AppPath, player: PlayerData | null, reset: boolean) {
       if (reset) {
+        model.drafts = createDrafts();
         cache.clear();
         actions?.reset();
         courseTitles.clear();

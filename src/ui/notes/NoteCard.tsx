@@ -55,6 +55,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
       {editing ? (
         <parts.Editor
           initialText={note.text}
+          draftKey={`edit:${note.noteId}`}
           onSave={async (changes) => {
             const result = await notes.update(note, changes);
             if (result.ok) {

@@ -8,6 +8,8 @@ import { useT } from '../use-value.ts';
 /** What every note editor takes: the text to start from, and what to do on save and cancel. */
 export type NoteEditorProps = {
   initialText: string;
+  /** Which draft this editor keeps its unsaved text in (`edit:<noteId>`, `new:<refId>`). */
+  draftKey: string;
   /** Resolves when the save ended; on failure the editor stays open with the learner's text. */
   onSave(changes: NoteChanges): Promise<SaveResult>;
   onCancel(): void;
@@ -18,11 +20,16 @@ export type NoteEditorProps = {
  * Ctrl/Cmd+Enter saves; Escape cancels, asking first when there are unsaved changes. A failed
  * save keeps the text and says why (the learner never loses what they typed).
  */
-export function NoteEditor({ initialText, onSave, onCancel }: NoteEditorProps) {
-  const { platform } = useServices();
+export function NoteEditor({ initialText, draftKey, onSave, onCancel }: NoteEditorProps) {
+  const { platform, notes } = useServices();
   const t = useT();
   const id = useId();
-  const [text, setText] = useState(initialText);
+  const [text, setText] = useState(() => notes.drafts.get(draftKey) ?? initialText);
+  const edit = (next: string) => {
+    setText(next);
+    if (next === initialText) notes.drafts.remove(draftKey);
+    else notes.drafts.set(draftKey, next);
+  };
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -39,13 +46,15 @@ export function NoteEditor({ initialText, onSave, onCancel }: NoteEditorProps) {
     setProblem(null);
     const result = await onSave({ content: plainTextToHtml(text), text });
     setSaving(false);
-    if (!result.ok) {
+    if (result.ok) notes.drafts.remove(draftKey);
+    else {
       setProblem(result.problem);
       area.current?.focus();
     }
   };
   const cancel = () => {
     if (text !== initialText && !platform.confirm(t('Discard your changes to this note?'))) return;
+    notes.drafts.remove(draftKey);
     onCancel();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -76,7 +85,7 @@ export function NoteEditor({ initialText, onSave, onCancel }: NoteEditorProps) {
         dir="auto"
         aria-describedby={problem ? `${id}-problem` : undefined}
         aria-invalid={problem ? true : undefined}
-        onInput={(event) => setText(event.currentTarget.value)}
+        onInput={(event) => edit(event.currentTarget.value)}
       />
       {problem && (
         <p id={`${id}-problem`} className="form-problem">
