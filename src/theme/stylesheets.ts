@@ -6,6 +6,9 @@ import type { ThemeName } from '../protocol/messages.ts';
  */
 export type StyleUrls = { themes: { base: string; hash: string }; screens: Record<string, string> };
 
+/** Themes in the first load's stylesheet (src/theme/themes.css); every other has its own file. */
+export const BUILT_IN_THEMES: readonly ThemeName[] = ['blue', 'dark-mode'];
+
 /** The slice of `document` that adding a stylesheet needs. */
 export type StyleDocument = {
   head: Pick<HTMLElement, 'append'>;
@@ -14,7 +17,7 @@ export type StyleDocument = {
 
 /** Loads stylesheets on demand; each promise settles once its sheet applies (or failed). */
 export type Stylesheets = {
-  /** The theme's stylesheet; resolves at once for the default theme (it ships in the first load). */
+  /** The theme's stylesheet; resolves at once for the built-in themes (they ship in the first load). */
   theme(name: ThemeName): Promise<void>;
   /** A lazy screen's stylesheet, if it has one. */
   screen(name: string): Promise<void>;
@@ -57,7 +60,8 @@ export function createStylesheets(
     return done;
   };
   return {
-    theme: (name) => load(name === 'blue' ? undefined : `${urls.themes.base}${name}-${urls.themes.hash}.css`),
+    theme: (name) =>
+      load(BUILT_IN_THEMES.includes(name) ? undefined : `${urls.themes.base}${name}-${urls.themes.hash}.css`),
     screen: (name) => load(urls.screens[name]),
   };
 }

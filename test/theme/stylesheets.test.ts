@@ -1,6 +1,13 @@
+import { existsSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createStylesheets, type StyleDocument, type StyleUrls } from '../../src/theme/stylesheets.ts';
+import { THEME_NAMES } from '../../src/protocol/messages.ts';
+import {
+  BUILT_IN_THEMES,
+  createStylesheets,
+  type StyleDocument,
+  type StyleUrls,
+} from '../../src/theme/stylesheets.ts';
 import { flushPromises } from '../fakes/deferred.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 
@@ -153,6 +160,13 @@ test('the link is in the document before anything can settle it', () => {
   void s.sheets.theme('red');
   assert.ok(s.links[0]?.onload && s.links[0]?.onerror, 'handlers set');
   assert.is(s.links[0], s.created[0]);
+});
+
+test('every theme but the built-in ones has its own stylesheet file, and only those', () => {
+  for (const name of THEME_NAMES) {
+    const file = new URL(`../../src/theme/themes/${name}.css`, import.meta.url);
+    assert.is(existsSync(file), !BUILT_IN_THEMES.includes(name), `src/theme/themes/${name}.css`);
+  }
 });
 
 test.run();

@@ -3,21 +3,15 @@
  * iframe (its `src` is set by the script once it listens, so the app's LOADED can never be missed)
  * and the message log.
  */
+
+import { escapeHtml } from '../../../src/format/plain-html.ts';
 import { FONT_SIZES, THEME_NAMES } from '../../../src/protocol/messages.ts';
 import { FRAME_WIDTHS, LOCALES, routeChoices, themeLabel } from '../../shared/choices.ts';
 import { CONFIG_ELEMENT_ID, type ParentPageConfig } from './page-config.ts';
 import { PLAYER_IDLE_TEXT, PLAYER_STATUS_ID } from './seek-status.ts';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and attribute values. */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+/** Escapes text for HTML content and attribute values (the app's own escaper). */
+export { escapeHtml };
 
 /** JSON safe inside `<script type="application/json">` (no `</script>` or `<!--` break-out). */
 export const scriptJson = (value: unknown): string =>
