@@ -97,7 +97,7 @@ function startIn(root: HTMLElement) {
       clearInterval: (handle) => window.clearInterval(handle as number),
     }),
     focus: createFocusRequests(),
-    screens: createScreens(styles),
+    screens: createScreens(styles, notes),
     parts: createEditParts(styles),
     seek: (note) => {
       const message = seekMessage(note);

@@ -1,9 +1,10 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { NotesApi } from '../api/notes-api.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
-import type { CourseSummary, NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
+import type { NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
+import type { Courses } from './courses.ts';
 import { deletesKey } from './delete-queue.ts';
 import { describeProblem, PROBLEM_MESSAGES } from './describe-error.ts';
 import { createDrafts } from './drafts.ts';
@@ -13,7 +14,6 @@ import type { ListFilter } from './note-filter.ts';
 import { createNoteLists, type ListView, type PageLoader } from './note-lists.ts';
 import type { NoteChanges, SaveResult } from './note-writes.ts';
 import type { PendingDelete } from './pending-deletes.ts';
-import { createResource } from './resource.ts';
 
 /** How many notes a list asks for at once (the API's maximum is 100). */
 export const PAGE_SIZE = 50;
@@ -58,11 +58,11 @@ export function createNotesModel(deps: NotesModelDeps) {
   const describe = (error: unknown) => describeProblem(error, deps.onForbidden);
   const cache = createNoteCache();
   const lists = createNoteLists(cache, describe);
-  const courseTitles = new Map<string, string>();
-  const courses = createResource<CourseSummary[]>((signal) => deps.api.listCourses({ signal }), describe);
+  let courses: Courses | null = null;
+  let coursesLoading: Promise<Courses> | null = null;
   const counted = (note: Note, delta: 1 | -1) => {
     lists.adjustTotals(note, delta);
-    courses.invalidate(); // counts changed: reload when the course screen is next shown
+    courses?.invalidate(false); // counts changed: reload when a course screen is next shown
   };
   const pending = signal<readonly PendingDelete[]>([]);
   let actions: Actions | null = null;
@@ -95,21 +95,13 @@ export function createNotesModel(deps: NotesModelDeps) {
     const notes = await deps.api.recentNotes({ signal });
     return { notes, total: null, nextCursor: null, complete: notes.length < RECENT_COUNT };
   };
-  const courseLoader =
-    (courseId: string): PageLoader =>
-    async (_cursor, signal) => {
-      const collection = await deps.api.collection(courseId, null, { signal });
-      courseTitles.set(courseId, collection.courseTitle);
-      const notes = collection.modules.flatMap((m) => m.resources.flatMap((r) => r.notes));
-      return { notes, total: notes.length, nextCursor: null, complete: true };
-    };
-
   /** The write side's code could not be fetched: the editor keeps the text and says so. */
   const unreachable = (): SaveResult => ({
     ok: false,
     problem: { kind: 'offline', retry: true, message: PROBLEM_MESSAGES.offline },
   });
   const epoch = signal(0);
+  const ignore = () => undefined; // a failed chunk fetch shows when the screen itself loads it
   const list = (filter: ListFilter, order: NoteOrder, loader: PageLoader, limit?: number): NoteList => ({
     ...lists.view(filter, order, limit),
     ensure: () => lists.ensure(filter, order, loader),
@@ -120,7 +112,6 @@ export function createNotesModel(deps: NotesModelDeps) {
 
   const model = {
     cache,
-    courses,
     /** Unsaved editor text, per editor; a learner change forgets it with the notes. */
     drafts: createDrafts(),
     /** Deletes waiting out their Undo window (the Undo bar shows the latest). */
@@ -134,10 +125,28 @@ export function createNotesModel(deps: NotesModelDeps) {
     /** All notes, searched, filtered by course and sorted (`/view`). */
     searchNotes: (filter: ListFilter, order: NoteOrder) => list(filter, order, fetchLoader(filter, order)),
     /** One course's notes, all at once (`/course/:courseId`). */
-    courseNotes: (courseId: string) =>
-      list({ courseId, source: 'collection' }, 'newest', courseLoader(courseId)),
-    /** A course's title as its collection named it, if loaded. */
-    courseTitle: (courseId: string): string | undefined => courseTitles.get(courseId),
+    /**
+     * The course side (courses with counts, a course's notes), fetched with the screens that use
+     * it; they wait for it before they render, then read it through `courses()`.
+     */
+    loadCourses(): Promise<Courses> {
+      coursesLoading ??= import('./courses.ts').then(
+        (m) => {
+          courses = m.createCourses({ api: deps.api, describe, list });
+          return courses;
+        },
+        (error: unknown) => {
+          coursesLoading = null;
+          throw error;
+        },
+      );
+      return coursesLoading;
+    },
+    /** The course side, once `loadCourses` resolved. */
+    courses(): Courses {
+      if (!courses) throw new Error('notes.courses(): call loadCourses() first');
+      return courses;
+    },
     /** Adds a note taken on a resource. */
     add: (draft: NewNote): Promise<SaveResult> => loadActions().then((a) => a.add(draft), unreachable),
     /** Saves an edit. */
@@ -171,15 +180,15 @@ export function createNotesModel(deps: NotesModelDeps) {
         model.drafts = createDrafts();
         cache.clear();
         actions?.reset();
-        courseTitles.clear();
       }
       lists.invalidate(reset);
-      courses.invalidate(reset);
+      courses?.invalidate(reset);
       epoch.value += 1;
       if (path === '/') (player ? model.resourceNotes(player.resourceId) : model.recentNotes()).ensure();
       if (path === '/view') model.searchNotes({}, 'newest').ensure();
-      if (path === '/course') courses.ensure();
-      if (path.startsWith('/course/')) model.courseNotes(path.slice('/course/'.length)).ensure();
+      if (path === '/course') void model.loadCourses().then((c) => c.list.ensure(), ignore);
+      if (path.startsWith('/course/'))
+        void model.loadCourses().then((c) => c.notes(path.slice('/course/'.length)).ensure(), ignore);
       if (deps.store.get(deletesKey(deps.learner()))) void loadActions().then((a) => a.replay());
     },
     /** The frame is unloading: send pending deletes with keepalive. */

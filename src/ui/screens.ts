@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy, Suspense } from 'react';
+import type { NotesModel } from '../notes/notes-model.ts';
 import type { ScreenPath } from '../routes/route-table.ts';
 import type { Stylesheets } from '../theme/stylesheets.ts';
 import { HomeScreen } from './screens/home/HomeScreen.tsx';
@@ -30,16 +31,27 @@ const lazyScreen = (load: () => Promise<Loaded>): ComponentType<ScreenProps> => 
  * note); the others are separate chunks with their own stylesheets, fetched together when opened
  * (or prefetched after the first note), so they never cost the first load's bytes.
  */
-export function createScreens(styles: Pick<Stylesheets, 'screen'>): Screens {
-  const withStyle = (load: () => Promise<Loaded>, name: string) => () =>
-    Promise.all([load(), styles.screen(name)]).then(([module]) => module);
+export function createScreens(
+  styles: Pick<Stylesheets, 'screen'>,
+  notes: Pick<NotesModel, 'loadCourses'>,
+): Screens {
+  // A screen is ready when its code, its stylesheet and the model parts it reads are all in,
+  // fetched side by side (never one after the other).
+  const withStyle =
+    (load: () => Promise<Loaded>, name: string, needsCourses = false) =>
+    () =>
+      Promise.all([load(), styles.screen(name), needsCourses ? notes.loadCourses() : null]).then(
+        ([module]) => module,
+      );
   const view = withStyle(
     () => import('./screens/view/ViewScreen.tsx').then((m) => ({ default: m.ViewScreen })),
     'view',
+    true,
   );
   const course = withStyle(
     () => import('./screens/course/CourseScreen.tsx').then((m) => ({ default: m.CourseScreen })),
     'course',
+    true,
   );
   const error = withStyle(
     () => import('./screens/error/ErrorPage.tsx').then((m) => ({ default: m.ErrorPage })),
@@ -47,7 +59,12 @@ export function createScreens(styles: Pick<Stylesheets, 'screen'>): Screens {
   );
   let prefetched = false;
   return {
-    components: { '/': HomeScreen, '/view': lazyScreen(view), '/course': lazyScreen(course), '/error': lazyScreen(error) },
+    components: {
+      '/': HomeScreen,
+      '/view': lazyScreen(view),
+      '/course': lazyScreen(course),
+      '/error': lazyScreen(error),
+    },
     prefetch() {
       if (prefetched) return;
       prefetched = true;

@@ -127,7 +127,7 @@ export function createFakeServices(
     announcer,
     shortcuts: createShortcuts(),
     focus: createFocusRequests(),
-    screens: createScreens({ screen: () => Promise.resolve() }),
+    screens: createScreens({ screen: () => Promise.resolve() }, notes),
     parts: createEditParts({ screen: () => Promise.resolve() }),
     clock: { now: clockNow, stop: () => undefined },
     seek: (note) => {

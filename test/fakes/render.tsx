@@ -25,6 +25,8 @@ export type Rendered = {
 /** Renders `ui` inside the services context into a fresh container. */
 export async function render(ui: ReactNode, fake: FakeServices): Promise<Rendered> {
   const { document } = installDom();
+  // Screens that read the course side render only once it is loaded (see createScreens).
+  await fake.services.notes.loadCourses();
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);

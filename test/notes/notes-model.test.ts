@@ -184,8 +184,9 @@ test('a list’s cancel aborts the request’s signal; retry loads the first pag
 
 test('courseNotes loads the whole collection, flattened, complete; courseTitle is then known', async () => {
   const b = build({ collection: () => Promise.resolve(COLLECTION) });
-  const list = b.model.courseNotes('c1');
-  assert.is(b.model.courseTitle('c1'), undefined);
+  const courses = await b.model.loadCourses();
+  const list = courses.notes('c1');
+  assert.is(courses.title('c1'), undefined);
   list.ensure();
   await flushPromises();
   assert.equal(
@@ -196,13 +197,14 @@ test('courseNotes loads the whole collection, flattened, complete; courseTitle i
   assert.equal(ids(list.notes.value), ['n00', 'n01', 'n02', 'n03']);
   assert.is(list.record.value.total, 4);
   assert.not.ok(list.hasMore.value);
-  assert.is(b.model.courseTitle('c1'), 'Course One (from the collection)');
-  assert.is(b.model.courseTitle('c2'), undefined);
+  assert.is(courses.title('c1'), 'Course One (from the collection)');
+  assert.is(courses.title('c2'), undefined);
 });
 
 test('a loaded course answers a /view filter on that course without a request', async () => {
   const b = build({ collection: () => Promise.resolve(COLLECTION) });
-  b.model.courseNotes('c1').ensure();
+  const courses = await b.model.loadCourses();
+  courses.notes('c1').ensure();
   await flushPromises();
   const filtered = b.model.searchNotes({ courseId: 'c1' }, 'newest');
   assert.equal(ids(filtered.notes.value), ['n00', 'n01', 'n02', 'n03']);
@@ -214,22 +216,24 @@ test('the course screen loads the whole course even after /view loaded a page of
     fetchNotes: () => Promise.resolve(pageOf([mk(0, { courseId: 'c1' })], 'k', 4)),
     collection: () => Promise.resolve(COLLECTION),
   });
+  const courses = await b.model.loadCourses();
   b.model.searchNotes({ courseId: 'c1' }, 'newest').ensure();
   await flushPromises();
-  const course = b.model.courseNotes('c1');
+  const course = courses.notes('c1');
   course.ensure();
   await flushPromises();
   // The course list is a list of its own: /view's page of the course must not stand in for it.
   assert.is(b.fake.callsTo('collection').length, 1, 'the collection is fetched');
   assert.equal(ids(course.notes.value), ['n00', 'n01', 'n02', 'n03']);
   assert.not.ok(course.hasMore.value);
-  assert.is(b.model.courseTitle('c1'), 'Course One (from the collection)');
+  assert.is(courses.title('c1'), 'Course One (from the collection)');
 });
 
 test('courses is the course summary list', async () => {
   const b = build({ listCourses: () => Promise.resolve(COURSES) });
-  await b.model.courses.reload();
-  assert.equal(b.model.courses.state.value, { status: 'ready', data: COURSES });
+  const courses = await b.model.loadCourses();
+  await courses.list.reload();
+  assert.equal(courses.list.state.value, { status: 'ready', data: COURSES });
   assert.ok(b.fake.optionsTo('listCourses')[0]?.signal instanceof AbortSignal);
 });
 
@@ -247,6 +251,7 @@ for (const [path, player, methods, first] of SCREENS) {
   test(`refresh('${path}', ${player ? 'player' : 'no player'}) preloads that screen’s list only`, async () => {
     const b = build({ collection: () => Promise.resolve(COLLECTION) });
     b.model.refresh(path, player, false);
+    await b.model.loadCourses(); // the course side arrives in a chunk of its own
     await flushPromises();
     assert.equal(b.methods(), methods);
     if (first !== undefined) assert.equal(b.fake.calls[0]?.args[0], first);
@@ -278,14 +283,15 @@ test('refresh without reset marks every list stale: each reloads when next shown
     fetchNotes: () => Promise.resolve(pageOf([mk(0)])),
     listCourses: () => Promise.resolve(COURSES),
   });
+  const courses = await b.model.loadCourses();
   const all = b.model.searchNotes({}, 'newest');
   all.ensure();
-  await b.model.courses.reload();
+  await courses.list.reload();
   await flushPromises();
   b.model.refresh('/', null, false);
   assert.equal(ids(all.notes.value), ['n00'], 'still shown');
   all.ensure();
-  b.model.courses.ensure();
+  courses.list.ensure();
   await flushPromises();
   assert.is(b.fake.callsTo('fetchNotes').length, 2);
   assert.is(b.fake.callsTo('listCourses').length, 2);
@@ -317,13 +323,14 @@ test('refresh with reset drops the courses and course titles too', async () => {
     listCourses: () => Promise.resolve(COURSES),
     collection: () => Promise.resolve(COLLECTION),
   });
-  await b.model.courses.reload();
-  b.model.courseNotes('c1').ensure();
+  const courses = await b.model.loadCourses();
+  await courses.list.reload();
+  courses.notes('c1').ensure();
   await flushPromises();
   b.setLearner(L2);
   b.model.refresh('/error', null, true);
-  assert.equal(b.model.courses.state.value, { status: 'idle' });
-  assert.is(b.model.courseTitle('c1'), undefined);
+  assert.equal(courses.list.state.value, { status: 'idle' });
+  assert.is(courses.title('c1'), undefined);
 });
 
 test('a 403 calls onForbidden and the list shows the forbidden problem', async () => {
@@ -344,9 +351,10 @@ test('a 403 calls onForbidden and the list shows the forbidden problem', async (
 
 test('a 401 shows the session problem and does not go to the error page', async () => {
   const b = build({ listCourses: () => Promise.reject(new ApiError('http', 'x', 401, { error: 'x' })) });
-  await b.model.courses.reload();
+  const courses = await b.model.loadCourses();
+  await courses.list.reload();
   assert.is(b.forbidden(), 0);
-  const state = b.model.courses.state.value;
+  const state = courses.list.state.value;
   assert.is(state.status, 'error');
   if (state.status === 'error') assert.is(state.problem.kind, 'session');
 });
@@ -489,12 +497,13 @@ test('adding or deleting a note makes the course counts reload when next shown',
     listCourses: () => Promise.resolve(COURSES),
     addNote: (n) => Promise.resolve({ ...mk(0), ...n, noteId: 'srv' }),
   });
-  await b.model.courses.reload();
-  b.model.courses.ensure();
+  const courses = await b.model.loadCourses();
+  await courses.list.reload();
+  courses.list.ensure();
   assert.is(b.fake.callsTo('listCourses').length, 1);
   const { noteId: _i, createdOn: _c, updatedOn: _u, version: _v, ...draft } = mk(0);
   await b.model.add(draft);
-  b.model.courses.ensure();
+  courses.list.ensure();
   await flushPromises();
   assert.is(b.fake.callsTo('listCourses').length, 2);
 });

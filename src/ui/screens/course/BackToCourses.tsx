@@ -11,7 +11,7 @@ import { courseButtonId } from './course-ids.ts';
 export function BackToCourses({ courseId }: { courseId: string }) {
   const { nav, focus, notes } = useServices();
   const t = useT();
-  const courses = useValue(notes.courses.state);
+  const courses = useValue(notes.courses().list.state);
   const listed = courses.status !== 'idle' && courses.data?.some((c) => c.courseId === courseId);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;

@@ -46,10 +46,10 @@ export function CourseList() {
   const { notes } = useServices();
   const t = useT();
   const epoch = useValue(notes.epoch);
-  useEffect(() => notes.courses.ensure(), [epoch]);
-  const state = useValue(notes.courses.state);
+  useEffect(() => notes.courses().list.ensure(), [epoch]);
+  const state = useValue(notes.courses().list.state);
   const courses = state.status === 'idle' ? null : state.data;
-  const retry = () => void notes.courses.reload();
+  const retry = () => void notes.courses().list.reload();
 
   let body: ReactNode;
   if (courses?.length) {

@@ -18,7 +18,7 @@ export function CourseNotes({ courseId }: { courseId: string }) {
   const { notes, i18n } = useServices();
   const t = useT();
   const epoch = useValue(notes.epoch);
-  const list = useMemo(() => notes.courseNotes(courseId), [courseId]);
+  const list = useMemo(() => notes.courses().notes(courseId), [courseId]);
   useEffect(() => () => list.cancel(), [list]);
   useEffect(() => list.ensure(), [list, epoch]);
   const shown = useValue(list.notes);
@@ -33,9 +33,10 @@ export function CourseNotes({ courseId }: { courseId: string }) {
       return next;
     });
 
-  const courses = useValue(notes.courses.state);
+  const courses = useValue(notes.courses().list.state);
   const listed = courses.status === 'idle' ? null : courses.data?.find((c) => c.courseId === courseId);
-  const title = notes.courseTitle(courseId) || listed?.courseTitle || shown[0]?.courseTitle || t('Course');
+  const title =
+    notes.courses().title(courseId) || listed?.courseTitle || shown[0]?.courseTitle || t('Course');
   const loading = record.status === 'loading' || record.status === 'idle';
 
   return (

@@ -11,8 +11,8 @@ export function CourseFilter({ value, onChange }: { value: string; onChange(cour
   const t = useT();
   const id = useId();
   const epoch = useValue(notes.epoch);
-  useEffect(() => notes.courses.ensure(), [epoch]);
-  const state = useValue(notes.courses.state);
+  useEffect(() => notes.courses().list.ensure(), [epoch]);
+  const state = useValue(notes.courses().list.state);
   const courses = state.status === 'idle' ? [] : (state.data ?? []);
   const known = !value || courses.some((c) => c.courseId === value);
   return (

@@ -179,7 +179,7 @@ test('loading shows skeletons; the title comes from the course list until the co
       Promise.resolve([{ courseId: 'c1', courseTitle: 'Biology (listed)', noteCount: 4, updatedOn: '' }]),
     collection: () => new Promise(() => undefined),
   });
-  await fake.services.notes.courses.reload();
+  await (await fake.services.notes.loadCourses()).list.reload();
   const view = await open(fake);
   assert.ok(view.container.querySelector('.skeletons'));
   assert.is(view.container.querySelector('h1')?.textContent, 'Biology (listed)');

@@ -1,0 +1,52 @@
+import type { NotesApi } from '../api/notes-api.ts';
+import type { CourseSummary, NoteOrder } from '../protocol/api-types.ts';
+import type { Problem } from './describe-error.ts';
+import type { ListFilter } from './note-filter.ts';
+import type { PageLoader } from './note-lists.ts';
+import type { NoteList } from './notes-model.ts';
+import { createResource, type Resource } from './resource.ts';
+
+/** What the course data is built from: the API, the model's wording of failures, its lists. */
+export type CoursesDeps = {
+  api: Pick<NotesApi, 'listCourses' | 'collection'>;
+  describe: (error: unknown) => Problem;
+  list: (filter: ListFilter, order: NoteOrder, loader: PageLoader) => NoteList;
+};
+
+/** The learner's courses and each course's notes (the `/course` screens and `/view`'s filter). */
+export type Courses = {
+  /** `GET /notes/list/course`: the courses that have notes, with counts. */
+  list: Resource<CourseSummary[]>;
+  /** One course's notes, all at once (`GET /notes/collection/{courseId}/-`), from the shared cache. */
+  notes(courseId: string): NoteList;
+  /** A course's title as its collection named it, once loaded. */
+  title(courseId: string): string | undefined;
+  /** A new context: reload when next shown; `reset` (another learner) also forgets the titles. */
+  invalidate(reset: boolean): void;
+};
+
+/**
+ * The course side of the notes model, in a chunk of its own (fetched with `/view` or `/course`):
+ * the first note on `/` never needs it.
+ */
+export function createCourses({ api, describe, list }: CoursesDeps): Courses {
+  const titles = new Map<string, string>();
+  const courses = createResource((signal) => api.listCourses({ signal }), describe);
+  const collection =
+    (courseId: string): PageLoader =>
+    async (_cursor, signal) => {
+      const found = await api.collection(courseId, null, { signal });
+      titles.set(courseId, found.courseTitle);
+      const notes = found.modules.flatMap((m) => m.resources.flatMap((r) => r.notes));
+      return { notes, total: notes.length, nextCursor: null, complete: true };
+    };
+  return {
+    list: courses,
+    notes: (courseId) => list({ courseId, source: 'collection' }, 'newest', collection(courseId)),
+    title: (courseId) => titles.get(courseId),
+    invalidate(reset) {
+      if (reset) titles.clear();
+      courses.invalidate(reset);
+    },
+  };
+}
