@@ -4,7 +4,7 @@ import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { Problem } from './describe-error.ts';
 import type { NoteCache } from './note-cache.ts';
 import { covers, filterKey, type ListFilter, matchesFilter, noteMatcher } from './note-filter.ts';
-import { compareNotes, type Frontier, furthest, withinFrontier } from './note-order.ts';
+import { compareNotes, type Frontier, furthest } from './note-order.ts';
 
 /** One page as a loader returns it; `complete` says no note lies beyond it. */
 export type LoadedPage = {
