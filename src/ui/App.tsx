@@ -1,5 +1,5 @@
 import { LocationProvider, useLocation } from 'preact-iso/router';
-import { useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { decideRoute, routeScope } from '../routes/route-rules.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ScreenFailure } from './ScreenFailure.tsx';
@@ -19,7 +19,10 @@ function Screens() {
   const { nav, screens } = useServices();
   const { path } = useLocation(); // re-render on every navigation
   const decision = decideRoute(nav.currentPath());
-  useLayoutEffect(() => {
+  // A passive effect, not a layout one: LocationProvider subscribes to `popstate` in its own
+  // layout effect, which runs after its children's, so a redirect on the first render would
+  // otherwise fire before anyone listens.
+  useEffect(() => {
     if ('redirect' in decision) nav.navigate(decision.redirect);
   }, [path]);
   if ('redirect' in decision) return null;

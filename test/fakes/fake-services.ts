@@ -23,7 +23,8 @@ import type { Platform, Services } from '../../src/ui/services.ts';
 import { createShortcuts } from '../../src/ui/shortcuts.ts';
 import { fakeContext } from './fake-context.ts';
 import { createFakeNotesApi, type FakeNotesApi } from './fake-notes-api.ts';
-import { createFakeNavWindow, installPopStateEvent } from './fake-window.ts';
+import { installPopStateEvent } from './fake-window.ts';
+import { installGlobalLocation } from './global-location.ts';
 
 /** What a test can look at and drive besides the services themselves. */
 export type FakeServices = {
@@ -71,7 +72,7 @@ export function createFakeServices(
     if (i >= 0) timers.splice(i, 1);
   };
   const session = createSessionModel(1024);
-  const nav = createNavigator(createFakeNavWindow(path).window);
+  const nav = createNavigator(installGlobalLocation(path));
   const i18n = createI18n({
     english: englishCatalogue() as Parameters<typeof createI18n>[0]['english'],
     urls: {},

@@ -43,3 +43,16 @@ export async function render(ui: ReactNode, fake: FakeServices): Promise<Rendere
     },
   };
 }
+
+/**
+ * Settles until `check` holds, for up to `ms` of wall-clock time: a lazy chunk's first import
+ * under Node compiles the module, which takes real time, not just a few ticks.
+ */
+export async function waitFor(check: () => boolean, what: string, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return;
+    await new Promise<void>((r) => setTimeout(r, 10));
+  }
+  throw new Error(`waited in vain for: ${what}`);
+}
