@@ -31,6 +31,8 @@ export function readBody(req: IncomingMessage, cap: number): Promise<Check<Buffe
   };
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   if (declared > cap) return Promise.resolve(tooBig());
+  // The client gave up before the body was read (say, during an injected delay): no event comes again.
+  if (req.destroyed) return Promise.resolve(invalid('request body was not received completely'));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -89,4 +89,24 @@ faults('close() ends hung and delayed calls and resolves', async ({ fx, draws })
   );
 });
 
+faults('a POST the client aborts during the delay settles, and close() still resolves', async ({ fx }) => {
+  fx.api.setFaults({ latencyMs: 300 });
+  const ctl = new AbortController();
+  const call = fetch(`${fx.api.url}/api/v1/notes/fetch`, {
+    method: 'POST',
+    headers: { ...headersFor(seeded(0)), 'content-type': 'application/json' },
+    body: JSON.stringify({}),
+    signal: ctl.signal,
+  }).catch(() => 'aborted');
+  await new Promise((r) => setTimeout(r, 50));
+  ctl.abort();
+  assert.is(await call, 'aborted');
+  await new Promise((r) => setTimeout(r, 400)); // the delay ends; the body is gone
+  const closed = await Promise.race([
+    fx.api.close().then(() => 'closed'),
+    new Promise((r) => setTimeout(() => r('still open'), 2000)),
+  ]);
+  assert.is(closed, 'closed');
+});
+
 faults.run();
