@@ -1,7 +1,13 @@
 /**
  * Launches Debian's Chromium through playwright-core with the flags this machine needs (no
- * downloads, no background network). Every browser test starts its browser here.
+ * downloads, no background network) and with third-party storage partitioning left ON, as shipped
+ * Chrome has it. playwright-core's defaults disable `ThirdPartyStoragePartitioning`, which leaves a
+ * cross-site frame (portal on `localhost`, app on `127.0.0.1`) with no `localStorage` at all: the
+ * app's queued deletes could then never be replayed, unlike in a learner's browser. Every browser
+ * test starts its browser here.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Path of the Chromium binary; `CHROMIUM_PATH` overrides the Debian default. */
@@ -19,11 +25,51 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The feature we keep enabled that playwright-core disables by default. */
+export const PARTITIONING = 'ThirdPartyStoragePartitioning';
+
+/**
+ * The features playwright-core disables by default, read from its own source so this stays in step
+ * when playwright-core is upgraded (the list is not exported). Throws when the list can't be found
+ * or no longer names PARTITIONING, so a silent change can't quietly turn partitioning off again.
+ */
+export function playwrightDisabledFeatures(): string[] {
+  const file = createRequire(import.meta.url).resolve('playwright-core/lib/coreBundle');
+  const source = readFileSync(file, 'utf8');
+  const block = source.match(/disabledFeatures\s*=\s*\[([\s\S]*?)\]\s*\.filter\(Boolean\)/)?.[1];
+  const features = block
+    ? [...block.replace(/\/\/[^\n]*/g, '').matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '')
+    : [];
+  if (!features.includes(PARTITIONING)) {
+    throw new Error(
+      `test/browser/support/chromium.ts: could not find playwright-core's disabled-features list with ${PARTITIONING} in ${file}; update playwrightDisabledFeatures()`,
+    );
+  }
+  return features;
+}
+
+/**
+ * Launch options: the default `--disable-features=` swapped for the same list minus PARTITIONING.
+ * `handleSIGTERM: false` lets a SIGTERM (from `timeout`, or a CI runner) end a hung test run:
+ * Playwright's own handler closes the browser but leaves Node waiting forever. Chromium exits
+ * with Node, as its control pipe closes.
+ */
+export function launchOptions(extraArgs: string[] = []) {
+  const defaults = playwrightDisabledFeatures();
+  return {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    handleSIGTERM: false,
+    ignoreDefaultArgs: [`--disable-features=${defaults.join(',')}`],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-features=${defaults.filter((f) => f !== PARTITIONING).join(',')}`,
+      ...extraArgs,
+    ],
+  };
+}
+
 /** Starts a fresh headless Chromium; close it in the suite's `after`. `extraArgs` add flags. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-    headless: true,
-  });
+  return chromium.launch(launchOptions(extraArgs));
 }

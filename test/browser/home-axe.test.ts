@@ -1,0 +1,72 @@
+/**
+ * axe-core on `/`: zero violations of any impact (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA) in a light and
+ * a dark theme, in English and Arabic (right to left), at 1024 px and 360 px, with the notes
+ * listed and with the Add note form open.
+ */
+import type { Browser, Frame } from 'playwright-core';
+import { suite } from 'uvu';
+import { openScenario, type Scenario } from './support/app-fixture.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { launchChromium } from './support/chromium.ts';
+import { setFrameWidth, waitText } from './support/frame-helpers.ts';
+import { portalContext } from './support/learners.ts';
+
+const test = suite<{ browser: Browser }>('home screen accessibility');
+let open: Scenario[] = [];
+
+test.before(async (ctx) => {
+  ctx.browser = await launchChromium();
+});
+test.after(async (ctx) => {
+  await ctx.browser.close();
+});
+test.after.each(async () => {
+  await Promise.all(open.map((s) => s.close()));
+  open = [];
+});
+
+/** Waits until every stylesheet in the frame has loaded (themes arrive as separate sheets). */
+const stylesLoaded = (f: Frame) =>
+  f.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].every((l) => l.sheet !== null),
+  );
+
+/** Waits for the layout of a frame width to apply (below 700 px the app root is `narrow`). */
+const layoutFor = (f: Frame, width: number) => f.waitForSelector(width < 700 ? '.app.narrow' : '.app.wide');
+
+const THEMES = [
+  { name: 'blue', darkMode: false, label: 'light (blue)' },
+  { name: 'gypsum-night', darkMode: true, label: 'dark (gypsum-night, dark mode)' },
+] as const;
+
+for (const theme of THEMES) {
+  for (const locale of ['en', 'ar'] as const) {
+    test(`no violations on / — ${theme.label}, ${locale}, 1024 px and 360 px, list and Add note form`, async ({
+      browser,
+    }) => {
+      const s = await openScenario(browser, {
+        context: portalContext({ theme: theme.name, darkMode: theme.darkMode, locale }),
+        width: 1024,
+      });
+      open.push(s);
+      const f = s.frame();
+      await f.waitForFunction((l) => document.documentElement.lang === l, locale);
+      await waitText(f, 'The cost function measures the squared error.');
+      await stylesLoaded(f);
+      for (const width of [1024, 360]) {
+        await setFrameWidth(s.page, width);
+        await layoutFor(f, width);
+        const where = `/ (${theme.label}, ${locale}, ${width} px)`;
+        await expectNoAxeViolations(f, where);
+        await f.locator('.screen-head button').click(); // Add note, in the learner's language
+        await f.locator('textarea').waitFor();
+        await stylesLoaded(f);
+        await expectNoAxeViolations(f, `${where} with the Add note form open`);
+        await f.locator('.note-editor button[type=button]').click(); // Cancel
+        await f.locator('textarea').waitFor({ state: 'detached' });
+      }
+    });
+  }
+}
+
+test.run();

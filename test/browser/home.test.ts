@@ -1,0 +1,374 @@
+/**
+ * `/` end to end: the notes on the resource the portal's player shows, against the real mock API
+ * (seeded learner Asha on "Linear regression explained" at 03:12). Add, edit, delete with Undo,
+ * delete then unload, Go to (SEEK), and every failure path a learner can meet.
+ */
+import type { Browser, Frame } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
+import { openScenario, type Scenario, type ScenarioOptions } from './support/app-fixture.ts';
+import { launchChromium } from './support/chromium.ts';
+import { recordMessages, seeks, waitAnnounced, waitMessages, waitText } from './support/frame-helpers.ts';
+import { ASHA, demoPlayer, expiredTokenOf, noteOn, playerOn, portalContext } from './support/learners.ts';
+
+const test = suite<{ browser: Browser }>('home screen');
+const VIDEO = 'res-ml-linear-video';
+const COST = 'The cost function measures the squared error.';
+const HINDI = 'रेखीय प्रतिगमन में हम सबसे अच्छी रेखा खोजते हैं।';
+const COST_ID = 'seed-asha-02';
+let open: Scenario[] = [];
+
+test.before(async (ctx) => {
+  ctx.browser = await launchChromium();
+});
+test.after(async (ctx) => {
+  await ctx.browser.close();
+});
+test.after.each(async () => {
+  await Promise.all(open.map((s) => s.close()));
+  open = [];
+});
+
+async function scenario(browser: Browser, options: ScenarioOptions = {}) {
+  const s = await openScenario(browser, options);
+  open.push(s);
+  return s;
+}
+
+/** A scenario on Asha's demo video, once its notes are on screen. */
+async function onDemoVideo(browser: Browser, options: ScenarioOptions = {}) {
+  const s = await scenario(browser, options);
+  await waitText(s.frame(), COST);
+  return s;
+}
+
+const card = (f: Frame, text: string) => f.locator('main article', { hasText: text });
+const cardTexts = (f: Frame) => f.locator('main article .note-text').allInnerTexts();
+/** Polls `check` until it holds (the server side of a flow), failing after `ms`. */
+async function eventually(check: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) assert.unreachable(`${what} did not happen within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test('heading is the resource title with course › module; notes newest first with relative times', async ({
+  browser,
+}) => {
+  const player = demoPlayer();
+  const notes = [
+    noteOn(player, 'Written two days ago', 2 * 86_400_000),
+    noteOn(player, 'Written two minutes ago', 2 * 60_000),
+    noteOn(player, 'Written three hours ago', 3 * 3_600_000),
+    noteOn(playerOn('res-ml-gradient-pdf'), 'On another resource', 60_000),
+  ];
+  const s = await scenario(browser, { stackOptions: { data: { notes } } });
+  const f = s.frame();
+  await waitText(f, 'Written two minutes ago');
+  assert.is(await f.locator('main h1').innerText(), 'Linear regression explained');
+  assert.is(
+    await f.locator('.screen-context').innerText(),
+    'Machine Learning Foundations › Supervised learning',
+  );
+  assert.equal(await cardTexts(f), [
+    'Written two minutes ago',
+    'Written three hours ago',
+    'Written two days ago',
+  ]);
+  assert.equal(await f.locator('main article time').allInnerTexts(), [
+    '2 minutes ago',
+    '3 hours ago',
+    '2 days ago',
+  ]);
+  assert.is(
+    await card(f, 'Written two minutes ago').locator('time').getAttribute('datetime'),
+    notes[1]?.updatedOn,
+  );
+});
+
+test('Add note: a labelled text area; Ctrl+Enter saves at once, stored with the anchor of when Add note was pressed', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  await f.getByRole('button', { name: 'Add note' }).click();
+  const area = f.getByLabel('Note', { exact: true });
+  await area.waitFor();
+  assert.ok(await area.evaluate((el) => el.tagName === 'TEXTAREA' && el === document.activeElement));
+  assert.is(await f.getByRole('button', { name: 'Save', exact: true }).count(), 1);
+  assert.is(await f.getByRole('button', { name: 'Cancel', exact: true }).count(), 1);
+  // The player moves on before the learner saves: the note keeps the place of the button press.
+  await recordMessages(f);
+  await s.send('CONTEXT_CHANGE', portalContext({ playerData: { ...demoPlayer(), currentTime: 300 } }));
+  await waitMessages(f, 1);
+  await area.fill('Gradient of the cost is linear in the error');
+  const hold = await holdRequests(s.page, '/notes/add');
+  await s.page.keyboard.press('Control+Enter');
+  await hold.arrived;
+  await card(f, 'Gradient of the cost is linear in the error').waitFor(); // before the server answered
+  await hold.release();
+  await waitAnnounced(f, 'Note saved');
+  const stored = (await s.stack.client().notesOn(VIDEO)).find((n) =>
+    n.text.startsWith('Gradient of the cost'),
+  );
+  assert.ok(stored, 'stored by the API');
+  assert.equal(stored.anchor, { kind: 'time', seconds: 192 });
+  await f.waitForFunction((id) => document.activeElement?.id === id, `note-${stored.noteId}`);
+  assert.equal((await cardTexts(f))[0], 'Gradient of the cost is linear in the error', 'newest first');
+  assert.is(await f.getByLabel('Note', { exact: true }).count(), 0, 'the form closed');
+});
+
+test('Add note: Escape and Cancel close the form without saving; the Save button saves', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  const add = f.getByRole('button', { name: 'Add note' });
+  await add.click();
+  await f.getByLabel('Note', { exact: true }).waitFor();
+  await s.page.keyboard.press('Escape');
+  await f.getByLabel('Note', { exact: true }).waitFor({ state: 'detached' });
+  await add.click();
+  await f.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await f.getByLabel('Note', { exact: true }).waitFor({ state: 'detached' });
+  assert.not.ok(
+    s.apiRequests.some((r) => r.url().endsWith('/notes/add')),
+    'nothing was sent',
+  );
+  await add.click();
+  await f.getByLabel('Note', { exact: true }).fill('Saved with the button');
+  await f.getByRole('button', { name: 'Save', exact: true }).click();
+  await waitAnnounced(f, 'Note saved');
+  await card(f, 'Saved with the button').waitFor();
+  assert.ok((await s.stack.client().notesOn(VIDEO)).some((n) => n.text === 'Saved with the button'));
+});
+
+test('Edit note → Save: the card and the stored note change', async ({ browser }) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  await card(f, COST).getByRole('button', { name: 'Edit note' }).click();
+  const area = f.getByLabel('Note', { exact: true });
+  assert.is(await area.inputValue(), COST);
+  await area.fill('The cost function is the mean squared error.');
+  await f.getByRole('button', { name: 'Save', exact: true }).click();
+  await waitAnnounced(f, 'Note saved');
+  await card(f, 'The cost function is the mean squared error.').waitFor();
+  await f.waitForFunction((id) => document.activeElement?.id === id, `note-${COST_ID}`);
+  const stored = await s.stack.client().note(COST_ID, VIDEO);
+  assert.is(stored?.text, 'The cost function is the mean squared error.');
+  assert.is(stored?.version, 2);
+});
+
+test('Delete note: gone at once, Undo focused; Undo restores it; a second delete reaches the server after ~6 s', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
+  await card(f, COST).waitFor({ state: 'detached' });
+  const undo = f.getByRole('button', { name: 'Undo' });
+  await f.waitForFunction(() => document.activeElement?.textContent === 'Undo');
+  await waitAnnounced(f, 'Note deleted');
+  await undo.click();
+  await card(f, COST).waitFor();
+  await f.waitForFunction((id) => document.activeElement?.id === id, `note-${COST_ID}`);
+  await waitAnnounced(f, 'Note restored');
+  assert.ok(await s.stack.client().note(COST_ID, VIDEO), 'still on the server');
+
+  const sent = s.page.waitForRequest((r) => r.url().endsWith('/api/v1/notes/delete'), { timeout: 10_000 });
+  const pressed = Date.now();
+  await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
+  const request = await sent;
+  const waited = Date.now() - pressed;
+  assert.ok(waited >= 5000 && waited < 9000, `the delete was sent after ${waited} ms`);
+  assert.equal(bodyOf(request), { noteId: COST_ID, version: 1 });
+  await request.response();
+  assert.is(await s.stack.client().note(COST_ID, VIDEO), undefined, 'gone on the server');
+  await undo.waitFor({ state: 'detached' });
+  assert.is(await card(f, COST).count(), 0);
+});
+
+test('a delete still pending when the frame unloads is sent with keepalive', async ({ browser }) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
+  await f.getByRole('button', { name: 'Undo' }).waitFor();
+  // After the reload the portal sends no context, so the app can't replay anything: only the
+  // request made while the old frame unloaded can delete the note.
+  await s.page.addInitScript('window.__ctx = null;');
+  await s.page.reload();
+  await eventually(async () => !(await s.stack.client().note(COST_ID, VIDEO)), 'the delete');
+});
+
+test('a pending delete whose keepalive failed is replayed at the next start; the note never shows again', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
+  await f.getByRole('button', { name: 'Undo' }).waitFor();
+  // The API refuses every call while the frame unloads, and the reloaded portal holds its context
+  // back until the failed keepalive delete is on record.
+  s.stack.api.setFaults({ failRate: 1 });
+  await s.page.addInitScript('window.__ctx = null;');
+  await s.page.reload();
+  await eventually(
+    async () => s.stack.calls.some((l) => /^POST \/api\/v1\/notes\/delete 503 /.test(l)),
+    'the keepalive delete',
+  );
+  s.stack.api.setFaults({ failRate: 0 });
+  assert.ok(await s.stack.client().note(COST_ID, VIDEO), 'the keepalive delete failed');
+  await s.page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0);
+  await s.send('LOADED', portalContext());
+  const again = s.frame();
+  await waitText(again, HINDI);
+  assert.is(await card(again, COST).count(), 0, 'the queued delete hides the note');
+  await eventually(async () => !(await s.stack.client().note(COST_ID, VIDEO)), 'the replayed delete');
+  assert.is(await card(again, COST).count(), 0);
+});
+
+test('Go to 03:12 posts SEEK to the portal, from the app origin', async ({ browser }) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  await card(f, COST).getByRole('button', { name: 'Go to 03:12' }).click();
+  await s.page.waitForFunction(() =>
+    (window as unknown as { received: { data: { requestId?: string } }[] }).received.some(
+      (m) => m.data?.requestId === 'SEEK',
+    ),
+  );
+  assert.equal(await seeks(s), [
+    {
+      origin: s.stack.appOrigin,
+      data: { subApplicationName: 'NOTES', requestId: 'SEEK', refId: VIDEO, seconds: 192 },
+    },
+  ]);
+});
+
+test('Go to p. 4 posts SEEK with the page for a page anchor', async ({ browser }) => {
+  const s = await scenario(browser, {
+    context: portalContext({ playerData: playerOn('res-ml-gradient-pdf', { page: 1 }) }),
+  });
+  const f = s.frame();
+  await f.getByRole('button', { name: 'Go to p. 4' }).click();
+  await s.page.waitForFunction(() =>
+    (window as unknown as { received: { data: { requestId?: string } }[] }).received.some(
+      (m) => m.data?.requestId === 'SEEK',
+    ),
+  );
+  assert.equal(await seeks(s), [
+    {
+      origin: s.stack.appOrigin,
+      data: { subApplicationName: 'NOTES', requestId: 'SEEK', refId: 'res-ml-gradient-pdf', page: 4 },
+    },
+  ]);
+});
+
+for (const [what, fault, message] of [
+  ['a 500', { status: 500 }, 'The notes service is not answering right now. Try again in a moment.'],
+  ['no connection', 'abort', 'You seem to be offline. Check your connection and try again.'],
+] as const) {
+  test(`${what} on load shows what went wrong and Retry; Retry loads the notes`, async ({ browser }) => {
+    const s = await scenario(browser, {
+      setup: async (page) => void (await injectFault(page, '/notes/fetch', fault, { times: 1 })),
+    });
+    const f = s.frame();
+    const alert = f.getByRole('alert');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), message);
+    await f.getByRole('button', { name: 'Retry' }).click();
+    await waitText(f, COST);
+    assert.is(await f.getByRole('alert').count(), 0);
+  });
+}
+
+test('a resource without notes says so in a friendly line', async ({ browser }) => {
+  const s = await scenario(browser, {
+    context: portalContext({ playerData: playerOn('res-lead-charter-pdf', { page: 1 }) }),
+  });
+  const f = s.frame();
+  await waitText(f, 'No notes on this yet');
+  await waitText(f, 'Press Add note to write your first one.');
+  assert.is(await f.locator('main article').count(), 0);
+  assert.is(await f.getByRole('alert').count(), 0);
+});
+
+test('401 (an expired token) says the session has expired, without Retry', async ({ browser }) => {
+  const s = await scenario(browser, { context: portalContext({ token: expiredTokenOf(ASHA) }) });
+  const f = s.frame();
+  await waitText(f, 'Your session has expired. Sign in again in the portal.');
+  assert.ok(
+    s.stack.calls.some((l) => /^POST \/api\/v1\/notes\/fetch 401 /.test(l)),
+    'the API said 401',
+  );
+  assert.is(await f.getByRole('button', { name: 'Retry' }).count(), 0);
+  assert.is(await f.locator('main article').count(), 0);
+});
+
+test('a failed save keeps the typed text in the editor and announces "Could not save"', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  await injectFault(s.page, '/notes/add', { status: 500 });
+  await f.getByRole('button', { name: 'Add note' }).click();
+  const area = f.getByLabel('Note', { exact: true });
+  await area.fill('Do not lose this');
+  await f.getByRole('button', { name: 'Save', exact: true }).click();
+  await waitAnnounced(f, 'Could not save');
+  assert.is(await area.inputValue(), 'Do not lose this');
+  assert.is(await card(f, 'Do not lose this').count(), 0, 'the optimistic note was rolled back');
+  assert.is(await f.evaluate(() => document.activeElement?.tagName), 'TEXTAREA', 'focus stays with the text');
+  assert.is((await s.stack.client().notesOn(VIDEO)).length, 2, 'nothing stored');
+});
+
+test('without playerData: "Recent notes" from GET /notes/recent, and a hint', async ({ browser }) => {
+  const s = await scenario(browser, { context: portalContext({ playerData: null }) });
+  const f = s.frame();
+  await f.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Recent notes');
+  await waitText(f, 'Open a video, a PDF or an article to take notes on it.');
+  await waitText(f, COST);
+  assert.ok(s.stack.calls.some((l) => /^GET \/api\/v1\/notes\/recent 200 /.test(l)));
+  assert.is(await f.getByRole('button', { name: 'Add note' }).count(), 0);
+  assert.ok((await f.locator('main article').count()) >= 7, 'notes across resources');
+});
+
+test('a learner with no notes at all, off any resource: "No notes yet"', async ({ browser }) => {
+  const s = await scenario(browser, {
+    stackOptions: { data: 'empty' },
+    context: portalContext({ playerData: null }),
+  });
+  const f = s.frame();
+  await waitText(f, 'No notes yet');
+  assert.is(await f.locator('main article').count(), 0);
+  assert.is(await f.getByRole('alert').count(), 0);
+});
+
+test('after CONTEXT_CHANGE to another resource the old notes never show under the new title', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  const pdf = 'res-ml-gradient-pdf';
+  const hold = await holdRequests(s.page, '/notes/fetch', (r) => bodyOf(r)?.refId === pdf);
+  await s.send('CONTEXT_CHANGE', portalContext({ playerData: playerOn(pdf, { page: 1 }) }));
+  await f.waitForFunction(
+    () => document.querySelector('main h1')?.textContent === 'Gradient descent handout',
+  );
+  await hold.arrived;
+  assert.is(await card(f, COST).count(), 0, 'no old note while the new ones load');
+  assert.is(await card(f, HINDI).count(), 0);
+  await hold.release();
+  await waitText(f, 'Learning rate tips:');
+  assert.is(await card(f, COST).count(), 0);
+
+  // A failed load for the next resource does not bring the previous notes back either.
+  await injectFault(s.page, '/notes/fetch', { status: 500 }, { when: (r) => bodyOf(r)?.refId === VIDEO });
+  await s.send('CONTEXT_CHANGE', portalContext());
+  await f.getByRole('alert').waitFor();
+  assert.is(await f.locator('main h1').innerText(), 'Linear regression explained');
+  assert.is(await card(f, 'Learning rate tips:').count(), 0);
+});
+
+test.run();
