@@ -18,7 +18,18 @@ function runUvu(label, dir, extra = []) {
   const started = Date.now();
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--import', './test/support/react-alias.mjs', uvuBin, dir, '\\.test\\.tsx?$', '-c', 'false', ...extra],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './test/support/react-alias.mjs',
+      uvuBin,
+      dir,
+      '\\.test\\.tsx?$',
+      '-c',
+      'false',
+      ...extra,
+    ],
     {
       cwd: root,
       encoding: 'utf8',
