@@ -1,12 +1,16 @@
 /**
  * Times "iframe navigation → first note visible" under emulated slow 3G. The app frame's own
  * `performance.timeOrigin` is its navigation start, so an init script in that frame notes
- * `performance.now()` at the first painted `<article>`: no polling error, no clock skew.
+ * `performance.now()` at the first painted `<article>`: no polling error, no clock skew. The
+ * frame's resource timing then gives each load's floor (floor.ts). The browser must run the frame
+ * in its portal's process (site isolation off), or the page's emulation would not reach the frame.
  */
 import type { Browser, Page } from 'playwright-core';
+import { appFrame } from './app-frame.ts';
+import { type Fetch, type Floor, floorOf } from './floor.ts';
 
 /** Chromium's emulated slow link (DESIGN §7). */
-const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+export const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 
 const MARK_FIRST_NOTE = `(() => {
   const mark = () => requestAnimationFrame(() => { window.__firstNote = performance.now(); });
@@ -15,8 +19,16 @@ const MARK_FIRST_NOTE = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
-/** Cold and warm samples in ms, and what a cold load transferred from the app origin. */
-export type FirstNoteTimings = { cold: number[]; warm: number[]; coldBytes: number; coldRequests: number };
+/** One load: ms to the first painted note, and the floor of what it fetched to get there. */
+export type FirstNoteRun = { ms: number; floor: Floor };
+
+/** Cold and warm runs, and what the first cold load transferred from the app origin. */
+export type FirstNoteTimings = {
+  cold: FirstNoteRun[];
+  warm: FirstNoteRun[];
+  coldBytes: number;
+  coldRequests: number;
+};
 
 async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -24,29 +36,29 @@ async function throttle(page: Page): Promise<void> {
   await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
 }
 
-async function firstNote(page: Page, appOrigin: string): Promise<number> {
-  const frame = await (async () => {
-    for (let i = 0; i < 400; i++) {
-      const f = page.frames().find((x) => x.url().startsWith(appOrigin));
-      if (f) return f;
-      await page.waitForTimeout(25);
-    }
-    throw new Error('the app frame never appeared');
-  })();
+async function firstNote(page: Page, appOrigin: string): Promise<FirstNoteRun> {
+  const frame = await appFrame(page, appOrigin);
   const handle = await frame.waitForFunction(
     () => (window as unknown as { __firstNote?: number }).__firstNote,
     null,
-    {
-      timeout: 30_000,
-    },
+    { timeout: 30_000 },
   );
-  return Number(await handle.jsonValue());
+  const ms = Number(await handle.jsonValue());
+  const fetches: Fetch[] = await frame.evaluate(() =>
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => ({
+      name: e.name,
+      start: e.startTime,
+      end: (e as PerformanceResourceTiming).responseEnd,
+      bytes: (e as PerformanceResourceTiming).transferSize,
+    })),
+  );
+  return { ms, floor: floorOf(fetches, ms, SLOW_3G.latency, SLOW_3G.downloadThroughput) };
 }
 
-/** Loads the portal `runs` times cold (fresh profile) and warm (reload in the same profile). */
+/** Loads the portal `runs` times cold (fresh profile) and warm (a second visit in the same profile). */
 export async function measureFirstNote(
   browser: Browser,
-  parentUrl: string,
+  portalUrl: string,
   appOrigin: string,
   runs: number,
 ): Promise<FirstNoteTimings> {
@@ -66,7 +78,7 @@ export async function measureFirstNote(
         requests++;
       }
     });
-    await page.goto(parentUrl);
+    await page.goto(portalUrl);
     result.cold.push(await firstNote(page, appOrigin));
     if (i === 0) {
       await page.waitForTimeout(500);
@@ -75,7 +87,7 @@ export async function measureFirstNote(
     }
     // A repeat visit: navigate to the portal again (a reload would revalidate more than a visit does).
     await page.goto('about:blank');
-    await page.goto(parentUrl);
+    await page.goto(portalUrl);
     result.warm.push(await firstNote(page, appOrigin));
     await context.close();
   }

@@ -1,0 +1,63 @@
+/**
+ * What a bench measures against: the mock API over a given data file, the harness's app server
+ * serving a given build (immutable hashed assets, precompressed, the deployment CSP) with the API
+ * behind `/api/v1`, and a stand-in portal that frames the app and posts the first seeded
+ * learner's context the moment `LOADED` arrives. The portal is on `localhost`, the app on
+ * `127.0.0.1`: cross-site, as in production. `/?path=/view` frames the app at `/view`.
+ */
+import { createServer } from 'node:http';
+import { DEV_SECRET } from '../harness/api/auth.ts';
+import { DEMO_PLAYER_DATA, SEEDED_USERS, tokenForUser } from '../harness/api/seed.ts';
+import { startApi } from '../harness/api/server.ts';
+import { startAppServer } from '../harness/serve/app-server.ts';
+import { closeServer, listen } from '../harness/shared/listen.ts';
+import { DEFAULT_CONFIG, frameAncestors } from '../src/config/app-config.ts';
+
+/** The learner every bench signs in as (the one whose notes the 10,000-note data file holds). */
+export const BENCH_USER = SEEDED_USERS[0]!;
+
+/** A running stack: the portal URL to open for an app path, the app's origin, and shutdown. */
+export type Stack = { portalUrl(path?: string): string; appOrigin: string; close(): Promise<void> };
+
+const portalPage = (appUrl: string, context: unknown) => `<!doctype html><title>Portal</title>
+<iframe title="Notes" width="900" height="600"></iframe><script>
+  const f = document.querySelector('iframe'), o = ${JSON.stringify(new URL(appUrl).origin)};
+  const path = new URLSearchParams(location.search).get('path') || '/';
+  f.src = o + path;
+  const c = ${JSON.stringify(context)};
+  addEventListener('message', (e) => { if (e.source === f.contentWindow && e.data && e.data.requestId === 'LOADED')
+    f.contentWindow.postMessage({ subApplicationName: 'NOTES', requestId: 'LOADED', parentContext: c }, o); });
+</script>`;
+
+/** Starts API, app server and portal; `dist` is the build to serve. */
+export async function startStack(dist: string, dataFile: string): Promise<Stack> {
+  const api = await startApi({ dataFile, secret: DEV_SECRET, port: 0 });
+  const app = await startAppServer({
+    root: dist,
+    apiTarget: api.url,
+    frameAncestors: frameAncestors(DEFAULT_CONFIG),
+    port: 0,
+  });
+  const context = {
+    rootOrg: BENCH_USER.rootOrg,
+    org: BENCH_USER.org,
+    url: '/',
+    locale: 'en',
+    theme: { name: 'blue' },
+    darkMode: false,
+    user: { token: tokenForUser(BENCH_USER, DEV_SECRET) },
+    playerData: DEMO_PLAYER_DATA[BENCH_USER.name],
+  };
+  const html = portalPage(app.url, context);
+  const portal = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+  });
+  const port = await listen(portal, 0, '127.0.0.1');
+  return {
+    portalUrl: (path = '/') => `http://localhost:${port}/?path=${encodeURIComponent(path)}`,
+    appOrigin: app.origin,
+    close: async () => {
+      await Promise.all([closeServer(portal), app.close(), api.close()]);
+    },
+  };
+}
