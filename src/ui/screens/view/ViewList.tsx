@@ -1,13 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { NoteList } from '../../../notes/notes-model.ts';
-import { CHUNK, grown, needsNextPage, triggerRow, windowHolding } from '../../../notes/render-window.ts';
 import type { Note } from '../../../protocol/api-types.ts';
 import { EmptyState, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
 import { NoteCard } from '../../notes/NoteCard.tsx';
 import { useServices } from '../../services.ts';
 import { useT, useValue } from '../../use-value.ts';
 import { searchDecoration } from './Highlight.tsx';
-import { useNearEnd } from './use-near-end.ts';
+import { useWindowList } from './use-window-list.ts';
+
+/** Rows before the end of the loaded notes at which the next page is fetched. */
+const AHEAD = 15;
 
 /** What the all-notes list shows and how it pages. */
 export type ViewListProps = {
@@ -15,8 +17,6 @@ export type ViewListProps = {
   list: NoteList;
   /** The list the server is asked for, once the search has settled; null while typing. */
   pager: NoteList | null;
-  /** Changes when the search, course or order does: the window starts again from the top. */
-  windowKey: string;
   query: string;
   /** How many notes the whole list holds, when known (aria-setsize). */
   count: number | null;
@@ -29,47 +29,40 @@ export type ViewListProps = {
 };
 
 /**
- * The all-notes list, windowed by growth: it renders the first `CHUNK` rows and more as the
- * learner nears the end (an IntersectionObserver on a row near the end), fetching the next page
- * before the loaded notes run out. Rows stay once rendered, so Tab never gets stuck and focus is
- * never lost; `content-visibility: auto` (view.css) keeps off-screen rows cheap. "Show more notes"
- * does the same from the keyboard or without an observer.
+ * The all-notes list, windowed: only the cards near the viewport are drawn (useWindowList), so
+ * 10,000 loaded notes scroll and filter as 30 do. The next page is fetched as the drawn rows near
+ * the end of what is loaded. Every row carries its place in the whole list (aria-posinset/setsize);
+ * Tab moves through drawn cards and the frame scrolls, drawing the next ones; "Show more notes"
+ * fetches the next page from the keyboard.
  */
 export function ViewList(props: ViewListProps) {
-  const { list, pager, windowKey } = props;
+  const { list, pager } = props;
   const { focus } = useServices();
   const t = useT();
   const shown = useValue(list.notes);
   const record = useValue(list.record);
   const hasMore = useValue(list.hasMore);
-  const [win, setWin] = useState({ key: windowKey, size: CHUNK });
-  const size = win.key === windowKey ? win.size : CHUNK;
-  const rows = shown.length > size ? shown.slice(0, size) : shown;
   const decorate = useMemo(() => searchDecoration(props.query), [props.query]);
-  const canFetch = pager !== null && hasMore && !record.loadingMore && record.status === 'ready';
-  const canGrow = size < shown.length || canFetch;
   const ul = useRef<HTMLUListElement>(null);
-  const last = triggerRow(rows.length);
+  const rows = useWindowList(ul, shown.length, (i) => shown[i]?.noteId ?? String(i));
+  const canFetch = pager !== null && hasMore && !record.loadingMore && record.status === 'ready';
+  const lastDrawn = rows.items.at(-1)?.index ?? -1;
+  // The length at the last automatic fetch: a page that brought nothing new (a server that keeps
+  // handing out cursors) never triggers another one by itself — "Show more notes" still can.
+  const fetchedAt = useRef(-1);
+  useEffect(() => {
+    if (!canFetch || lastDrawn < shown.length - 1 - AHEAD || fetchedAt.current === shown.length) return;
+    fetchedAt.current = shown.length;
+    pager.loadMore();
+  }, [canFetch, lastDrawn, shown.length]);
 
-  const more = () => {
-    const next = grown(Math.min(size, shown.length));
-    setWin({ key: windowKey, size: next });
-    if (canFetch && needsNextPage(next, shown.length)) pager.loadMore();
-  };
-  useNearEnd(() => ul.current?.children[last] ?? null, more, canGrow, [
-    windowKey,
-    rows.length,
-    shown.length,
-    canFetch,
-  ]);
-
-  // A focus request for a note beyond the window (after Undo, say) renders it; NoteCard then
-  // focuses it, which scrolls it into view.
+  // A focus request for a note outside the drawn rows (after Undo, say) scrolls it into the
+  // window; its card then takes the focus as it is drawn.
   const pending = useValue(focus.pending);
   useEffect(() => {
     if (!pending?.startsWith('note-')) return;
     const index = shown.findIndex((n) => `note-${n.noteId}` === pending);
-    if (index >= size) setWin({ key: windowKey, size: windowHolding(index, size) });
+    if (index >= 0 && !rows.items.some((item) => item.index === index)) rows.reveal(index);
   }, [pending, shown]);
 
   const retry = (pager ?? list).retry;
@@ -79,13 +72,6 @@ export function ViewList(props: ViewListProps) {
     if (hasMore && (record.status === 'loading' || record.status === 'idle')) return <Skeleton />;
     return <EmptyState title={props.empty.title} hint={props.empty.hint} />;
   }
-
-  const onMoreClick = () => {
-    if (record.loadingMore) return;
-    const first = shown[size];
-    more();
-    if (first) focus.request(`note-${first.noteId}`);
-  };
   return (
     <div className="view-list">
       <ul
@@ -93,34 +79,43 @@ export function ViewList(props: ViewListProps) {
         className="note-list"
         aria-label={t('Notes')}
         aria-busy={record.status === 'loading' || record.loadingMore || undefined}
+        style={{ paddingBlockStart: rows.before, paddingBlockEnd: rows.after }}
       >
-        {rows.map((note, i) => (
-          <li
-            key={note.noteId}
-            aria-posinset={i + 1}
-            aria-setsize={props.count ?? -1}
-            className={!props.inPlace && props.editing === note.noteId ? 'is-open' : undefined}
-          >
-            <NoteCard
-              note={note}
-              title="source"
-              decorate={decorate}
-              editing={props.inPlace && props.editing === note.noteId}
-              onEdit={props.onEdit}
-              onEditEnd={props.onEditEnd}
-            />
-          </li>
-        ))}
+        {rows.items.map((item) => {
+          const note = shown[item.index];
+          if (!note) return null;
+          return (
+            <li
+              key={note.noteId}
+              ref={rows.measure}
+              data-index={item.index}
+              aria-posinset={item.index + 1}
+              aria-setsize={props.count ?? -1}
+              className={!props.inPlace && props.editing === note.noteId ? 'is-open' : undefined}
+            >
+              <NoteCard
+                note={note}
+                title="source"
+                decorate={decorate}
+                editing={props.inPlace && props.editing === note.noteId}
+                onEdit={props.onEdit}
+                onEditEnd={props.onEditEnd}
+              />
+            </li>
+          );
+        })}
       </ul>
       {record.status === 'error' && record.problem && (
         <LoadProblem problem={record.problem} onRetry={retry} />
       )}
-      {(size < shown.length || (pager !== null && hasMore && record.status !== 'error')) && (
+      {pager !== null && hasMore && record.status !== 'error' && (
         <button
           type="button"
           className="btn-secondary more"
           aria-disabled={record.loadingMore || undefined}
-          onClick={onMoreClick}
+          onClick={() => {
+            if (!record.loadingMore) pager.loadMore();
+          }}
         >
           {record.loadingMore ? t('Loading more notes…') : t('Show more notes')}
         </button>

@@ -82,7 +82,6 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
         <ViewList
           list={list}
           pager={settled ? server : null}
-          windowKey={shownKey}
           query={query}
           count={count}
           editing={editing}

@@ -14,7 +14,7 @@ const NOTES = [
 ];
 
 /** A view whose first load answers `first` and whose later fetches wait on deferreds. */
-async function scripted(first: NotesPage = page(NOTES, 200, 'next')) {
+async function scripted(first: NotesPage = page(NOTES)) {
   const later: Deferred<NotesPage>[] = [];
   const fake = createFakeServices({
     fetchNotes: (filter: NoteFilter) => {
