@@ -4,12 +4,9 @@
  * routes, themes, locales, storage in a partitioned frame, small screen, keyboard, the error page.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { injectFault } from './support/api-faults.ts';
-import { openScenario, type Scenario, type ScenarioOptions } from './support/app-fixture.ts';
-import { launchChromium } from './support/chromium.ts';
+import { browserSuite } from './support/browser-suite.ts';
 import {
   appIsEmpty,
   bodyClasses,
@@ -23,30 +20,12 @@ import {
 } from './support/frame-helpers.ts';
 import { ASHA, demoPlayer, portalContext } from './support/learners.ts';
 
-const test = suite<{ browser: Browser }>('app shell');
+const { test, scenario } = browserSuite('app shell');
 const fr = JSON.parse(readFileSync(new URL('../../locales/fr.json', import.meta.url), 'utf8')) as Record<
   string,
   string
 >;
 const FIRST_NOTE = 'The cost function measures the squared error.';
-let open: Scenario[] = [];
-
-test.before(async (ctx) => {
-  ctx.browser = await launchChromium();
-});
-test.after(async (ctx) => {
-  await ctx.browser.close();
-});
-test.after.each(async () => {
-  await Promise.all(open.map((s) => s.close()));
-  open = [];
-});
-
-async function scenario(browser: Browser, options: ScenarioOptions = {}) {
-  const s = await openScenario(browser, options);
-  open.push(s);
-  return s;
-}
 
 const isIgnored = (origin: string) => (m: { type(): string; text(): string }) =>
   m.type() === 'warning' && m.text().startsWith(`Notes: ignored a message from ${origin}`);

@@ -6,28 +6,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Frame } from 'playwright-core';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiPath, injectFault } from './support/api-faults.ts';
-import { openScenario, type Scenario, type ScenarioOptions } from './support/app-fixture.ts';
-import { launchChromium } from './support/chromium.ts';
+import type { ScenarioOptions } from './support/app-fixture.ts';
+import { browserSuite } from './support/browser-suite.ts';
 import { screenTitle, waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { noteAt, type Place, waitCard } from './support/screen-data.ts';
 
-const test = suite<{ browser: Browser }>('course screens (/course, /course/<id>)');
+const { test, scenario: open } = browserSuite('course screens (/course, /course/<id>)');
 const MINUTE = 60_000;
-let open: Scenario[] = [];
-
-test.before(async (ctx) => {
-  ctx.browser = await launchChromium();
-});
-test.after(async (ctx) => {
-  await ctx.browser.close();
-});
-test.after.each(async () => {
-  await Promise.all(open.map((s) => s.close()));
-  open = [];
-});
 
 const STATS = { courseId: 'course-stats', courseTitle: 'Statistics 101' };
 const place = (
@@ -67,11 +54,9 @@ const courseNotes = () => [
   noteAt(CALCULUS, 'Limits first', 10 * MINUTE),
 ];
 
-async function scenario(browser: Browser, options: ScenarioOptions = {}) {
-  const s = await openScenario(browser, { stackOptions: { data: { notes: courseNotes() } }, ...options });
-  open.push(s);
-  return s;
-}
+/** A scenario with the course data set (unless `options` say otherwise). */
+const scenario = (browser: Browser, options: ScenarioOptions = {}) =>
+  open(browser, { stackOptions: { data: { notes: courseNotes() } }, ...options });
 
 /** `/course/course-stats`, once its notes show. */
 async function statsCourse(browser: Browser, options: ScenarioOptions = {}) {

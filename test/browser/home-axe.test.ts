@@ -3,27 +3,13 @@
  * a dark theme, in English and Arabic (right to left), at 1024 px and 360 px, with the notes
  * listed and with the Add note form open.
  */
-import type { Browser, Frame } from 'playwright-core';
-import { suite } from 'uvu';
-import { openScenario, type Scenario } from './support/app-fixture.ts';
+import type { Frame } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchChromium } from './support/chromium.ts';
+import { browserSuite } from './support/browser-suite.ts';
 import { setFrameWidth, waitText } from './support/frame-helpers.ts';
 import { portalContext } from './support/learners.ts';
 
-const test = suite<{ browser: Browser }>('home screen accessibility');
-let open: Scenario[] = [];
-
-test.before(async (ctx) => {
-  ctx.browser = await launchChromium();
-});
-test.after(async (ctx) => {
-  await ctx.browser.close();
-});
-test.after.each(async () => {
-  await Promise.all(open.map((s) => s.close()));
-  open = [];
-});
+const { test, scenario } = browserSuite('home screen accessibility');
 
 /** Waits until every stylesheet in the frame has loaded (themes arrive as separate sheets). */
 const stylesLoaded = (f: Frame) =>
@@ -44,11 +30,10 @@ for (const theme of THEMES) {
     test(`no violations on / — ${theme.label}, ${locale}, 1024 px and 360 px, list and Add note form`, async ({
       browser,
     }) => {
-      const s = await openScenario(browser, {
+      const s = await scenario(browser, {
         context: portalContext({ theme: theme.name, darkMode: theme.darkMode, locale }),
         width: 1024,
       });
-      open.push(s);
       const f = s.frame();
       await f.waitForFunction((l) => document.documentElement.lang === l, locale);
       await waitText(f, 'The cost function measures the squared error.');

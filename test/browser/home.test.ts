@@ -4,37 +4,19 @@
  * delete then unload, Go to (SEEK), and every failure path a learner can meet.
  */
 import type { Browser, Frame } from 'playwright-core';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
-import { openScenario, type Scenario, type ScenarioOptions } from './support/app-fixture.ts';
-import { launchChromium } from './support/chromium.ts';
+import type { ScenarioOptions } from './support/app-fixture.ts';
+import { browserSuite } from './support/browser-suite.ts';
 import { recordMessages, seeks, waitAnnounced, waitMessages, waitText } from './support/frame-helpers.ts';
 import { ASHA, demoPlayer, expiredTokenOf, noteOn, playerOn, portalContext } from './support/learners.ts';
+import { eventually } from './support/screen-data.ts';
 
-const test = suite<{ browser: Browser }>('home screen');
+const { test, scenario } = browserSuite('home screen');
 const VIDEO = 'res-ml-linear-video';
 const COST = 'The cost function measures the squared error.';
 const HINDI = 'रेखीय प्रतिगमन में हम सबसे अच्छी रेखा खोजते हैं।';
 const COST_ID = 'seed-asha-02';
-let open: Scenario[] = [];
-
-test.before(async (ctx) => {
-  ctx.browser = await launchChromium();
-});
-test.after(async (ctx) => {
-  await ctx.browser.close();
-});
-test.after.each(async () => {
-  await Promise.all(open.map((s) => s.close()));
-  open = [];
-});
-
-async function scenario(browser: Browser, options: ScenarioOptions = {}) {
-  const s = await openScenario(browser, options);
-  open.push(s);
-  return s;
-}
 
 /** A scenario on Asha's demo video, once its notes are on screen. */
 async function onDemoVideo(browser: Browser, options: ScenarioOptions = {}) {
@@ -45,14 +27,6 @@ async function onDemoVideo(browser: Browser, options: ScenarioOptions = {}) {
 
 const card = (f: Frame, text: string) => f.locator('main article', { hasText: text });
 const cardTexts = (f: Frame) => f.locator('main article .note-text').allInnerTexts();
-/** Polls `check` until it holds (the server side of a flow), failing after `ms`. */
-async function eventually(check: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) assert.unreachable(`${what} did not happen within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 test('heading is the resource title with course › module; notes newest first with relative times', async ({
   browser,

@@ -5,29 +5,15 @@
  * `/course` listing courses, and a course's grouped notes with one group collapsed. At 360 px and
  * 320 px no screen scrolls sideways.
  */
-import type { Browser, Frame, Page } from 'playwright-core';
-import { suite } from 'uvu';
+import type { Frame, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { openScenario, type Scenario } from './support/app-fixture.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchChromium } from './support/chromium.ts';
+import { browserSuite } from './support/browser-suite.ts';
 import { portalContext } from './support/learners.ts';
 import { expectNoSideScroll, isFetch, resizeFrame, stylesLoaded, waitCard } from './support/screen-data.ts';
 
-const test = suite<{ browser: Browser }>('all notes and course screens accessibility');
+const { test, scenario } = browserSuite('all notes and course screens accessibility');
 const COST = 'The cost function measures the squared error.';
-let open: Scenario[] = [];
-
-test.before(async (ctx) => {
-  ctx.browser = await launchChromium();
-});
-test.after(async (ctx) => {
-  await ctx.browser.close();
-});
-test.after.each(async () => {
-  await Promise.all(open.map((s) => s.close()));
-  open = [];
-});
 
 const THEMES = [
   { name: 'blue', darkMode: false, label: 'light (blue)' },
@@ -63,12 +49,11 @@ for (const theme of THEMES) {
     test(`no violations on /view, /course and a course — ${theme.label}, ${locale}; no sideways scroll at 360 and 320 px`, async ({
       browser,
     }) => {
-      const s = await openScenario(browser, {
+      const s = await scenario(browser, {
         route: '/view',
         context: portalContext({ theme: theme.name, darkMode: theme.darkMode, locale }),
         width: 1024,
       });
-      open.push(s);
       const f = s.frame();
       const label = (screen: string) => `${screen} (${theme.label}, ${locale})`;
       const problems: string[] = [];

@@ -5,11 +5,10 @@
  * narrow), delete with Undo, the empty state, and a failed load with Retry.
  */
 import type { Browser, Frame } from 'playwright-core';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
-import { openScenario, type Scenario, type ScenarioOptions } from './support/app-fixture.ts';
-import { launchChromium } from './support/chromium.ts';
+import type { ScenarioOptions } from './support/app-fixture.ts';
+import { browserSuite } from './support/browser-suite.ts';
 import { waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { noteOn, playerOn } from './support/learners.ts';
 import {
@@ -26,30 +25,15 @@ import {
   waitCards,
 } from './support/screen-data.ts';
 
-const test = suite<{ browser: Browser }>('all notes screen (/view)');
+const { test, scenario } = browserSuite('all notes screen (/view)');
 const VIDEO = 'res-ml-linear-video';
 const COST = 'The cost function measures the squared error.';
 const COST_ID = 'seed-asha-02';
 const DAY = 86_400_000;
-let open: Scenario[] = [];
-
-test.before(async (ctx) => {
-  ctx.browser = await launchChromium();
-});
-test.after(async (ctx) => {
-  await ctx.browser.close();
-});
-test.after.each(async () => {
-  await Promise.all(open.map((s) => s.close()));
-  open = [];
-});
 
 /** `/view` for Asha (seeded unless `stackOptions` say otherwise). */
-async function view(browser: Browser, options: ScenarioOptions = {}) {
-  const s = await openScenario(browser, { route: '/view', ...options });
-  open.push(s);
-  return s;
-}
+const view = (browser: Browser, options: ScenarioOptions = {}) =>
+  scenario(browser, { route: '/view', ...options });
 
 /** `/view` on the seeded data, once the cost note shows. */
 async function seededView(browser: Browser, options: ScenarioOptions = {}) {

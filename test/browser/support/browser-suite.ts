@@ -1,0 +1,33 @@
+/**
+ * The frame every scenario-based browser test file shares: one Chromium per file, a scenario
+ * (app, API, portal, page) per test, closed after it whatever happened.
+ */
+import type { Browser } from 'playwright-core';
+import { suite, type Test } from 'uvu';
+import { openScenario, type Scenario, type ScenarioOptions } from './app-fixture.ts';
+import { launchChromium } from './chromium.ts';
+
+/** A suite with a browser in its context, and `scenario` to open one that closes itself. */
+export function browserSuite(name: string): {
+  test: Test<{ browser: Browser }>;
+  scenario: (browser: Browser, options?: ScenarioOptions) => Promise<Scenario>;
+} {
+  const test = suite<{ browser: Browser }>(name);
+  let open: Scenario[] = [];
+  test.before(async (ctx) => {
+    ctx.browser = await launchChromium();
+  });
+  test.after(async (ctx) => {
+    await ctx.browser.close();
+  });
+  test.after.each(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    open = [];
+  });
+  const scenario = async (browser: Browser, options: ScenarioOptions = {}) => {
+    const s = await openScenario(browser, options);
+    open.push(s);
+    return s;
+  };
+  return { test, scenario };
+}
