@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { apiPath, injectFault } from './support/api-faults.ts';
+import { injectFault } from './support/api-faults.ts';
 import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
-import { screenTitle, waitAnnounced, waitText } from './support/frame-helpers.ts';
+import { expectProblem, screenTitle, waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { noteAt, type Place, waitCard } from './support/screen-data.ts';
 
 const { test, scenario: open } = browserSuite('course screens (/course, /course/<id>)');
@@ -316,14 +316,12 @@ test('/course: a 500 shows what went wrong with Retry; Retry lists the courses',
       void (await injectFault(page, '/notes/list/course', { status: 500 }, { times: 1 })),
   });
   const f = s.frame();
-  const alert = f.getByRole('alert');
-  await alert.waitFor();
-  assert.match(
-    await alert.innerText(),
+  const retry = await expectProblem(
+    f,
     'The notes service is not answering right now. Try again in a moment.',
   );
   assert.is(await f.locator('main .course-item').count(), 0);
-  await f.getByRole('button', { name: 'Retry' }).click();
+  await retry.click();
   await f.getByRole('button', { name: 'Statistics 101', exact: true }).waitFor();
   assert.is(await f.getByRole('alert').count(), 0);
 });
@@ -331,28 +329,18 @@ test('/course: a 500 shows what went wrong with Retry; Retry lists the courses',
 test('/course/<id>: a 500 on the collection shows Retry; Retry shows the grouped notes', async ({
   browser,
 }) => {
-  let failed = 0;
   const s = await scenario(browser, {
     route: `/course/${STATS.courseId}`,
-    setup: (page) =>
-      page.route(apiPath('/notes/collection/**'), async (route) => {
-        if (failed++ > 0) return route.fallback();
-        return route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: '{"error":"Injected 500"}',
-        });
-      }),
+    setup: async (page) =>
+      void (await injectFault(page, '/notes/collection/**', { status: 500 }, { times: 1 })),
   });
   const f = s.frame();
-  const alert = f.getByRole('alert');
-  await alert.waitFor();
-  assert.match(
-    await alert.innerText(),
+  const retry = await expectProblem(
+    f,
     'The notes service is not answering right now. Try again in a moment.',
   );
   assert.is(await f.locator('main article').count(), 0);
-  await f.getByRole('button', { name: 'Retry' }).click();
+  await retry.click();
   await waitCard(f, 'Finish before the exam');
   assert.is(await f.getByRole('alert').count(), 0);
   assert.is(await f.locator('main article').count(), 7);

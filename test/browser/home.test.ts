@@ -8,7 +8,14 @@ import * as assert from 'uvu/assert';
 import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
 import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
-import { recordMessages, seeks, waitAnnounced, waitMessages, waitText } from './support/frame-helpers.ts';
+import {
+  expectProblem,
+  recordMessages,
+  seeks,
+  waitAnnounced,
+  waitMessages,
+  waitText,
+} from './support/frame-helpers.ts';
 import { ASHA, demoPlayer, expiredTokenOf, noteOn, playerOn, portalContext } from './support/learners.ts';
 import { eventually } from './support/screen-data.ts';
 
@@ -248,10 +255,7 @@ for (const [what, fault, message] of [
       setup: async (page) => void (await injectFault(page, '/notes/fetch', fault, { times: 1 })),
     });
     const f = s.frame();
-    const alert = f.getByRole('alert');
-    await alert.waitFor();
-    assert.match(await alert.innerText(), message);
-    await f.getByRole('button', { name: 'Retry' }).click();
+    await (await expectProblem(f, message)).click();
     await waitText(f, COST);
     assert.is(await f.getByRole('alert').count(), 0);
   });

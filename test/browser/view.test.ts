@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
 import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
-import { waitAnnounced, waitText } from './support/frame-helpers.ts';
+import { expectProblem, waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { noteOn, playerOn } from './support/learners.ts';
 import {
   cardTexts,
@@ -344,14 +344,12 @@ test('a 500 on fetch shows what went wrong with Retry; Retry loads the notes', a
     setup: async (page) => void (await injectFault(page, '/notes/fetch', { status: 500 }, { times: 1 })),
   });
   const f = s.frame();
-  const alert = f.getByRole('alert');
-  await alert.waitFor();
-  assert.match(
-    await alert.innerText(),
+  const retry = await expectProblem(
+    f,
     'The notes service is not answering right now. Try again in a moment.',
   );
   assert.is(await f.locator('main article').count(), 0);
-  await f.getByRole('button', { name: 'Retry' }).click();
+  await retry.click();
   await waitCard(f, COST);
   assert.is(await f.getByRole('alert').count(), 0);
   assert.is((await cardTexts(f)).length, 7);

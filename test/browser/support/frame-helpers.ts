@@ -2,6 +2,7 @@
  * Small reads and waits on the app's frame that several browser test files share.
  */
 import type { Frame, Page } from 'playwright-core';
+import * as assert from 'uvu/assert';
 import type { Received, Scenario } from './app-fixture.ts';
 
 /** Waits until the frame's visible text contains `text`. */
@@ -79,3 +80,14 @@ export const setFrameWidth = (page: Page, width: number) =>
   page.evaluate((w) => {
     (document.querySelector('iframe') as HTMLIFrameElement).style.width = `${w}px`;
   }, width);
+
+/**
+ * Waits for a failed load's alert and checks it says `message`; then Retry is what the learner
+ * presses. Returns the Retry button.
+ */
+export async function expectProblem(f: Frame, message: string) {
+  const alert = f.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.innerText(), message);
+  return f.getByRole('button', { name: 'Retry' });
+}
