@@ -71,9 +71,10 @@ export function tokenForUser(
   return signToken(claims, secret, expiresInSeconds, now);
 }
 
-const player = (refId: string, extra: Partial<PlayerData>): PlayerData => {
+/** Player data for a resource of the seed catalogue, as the mock portal sends it; `extra` adds the position. */
+export const playerDataFor = (refId: string, extra: Partial<PlayerData> = {}): PlayerData => {
   const found = locateResource(refId);
-  if (!found) throw new Error(`demo player data refers to unknown resource ${refId}`);
+  if (!found) throw new Error(`no resource ${refId} in the seed catalogue`);
   return {
     resourceId: refId,
     moduleId: found.module.moduleId,
@@ -88,9 +89,9 @@ const player = (refId: string, extra: Partial<PlayerData>): PlayerData => {
 
 /** Per seeded learner: a resource they already have notes on, so the main screen isn't empty. */
 export const DEMO_PLAYER_DATA: Record<string, PlayerData> = {
-  asha: player('res-ml-linear-video', { currentTime: 192 }),
-  lukas: player('res-a11y-contrast-pdf', { page: 4 }),
-  amira: player('res-lead-async-video', { currentTime: 95 }),
+  asha: playerDataFor('res-ml-linear-video', { currentTime: 192 }),
+  lukas: playerDataFor('res-a11y-contrast-pdf', { page: 4 }),
+  amira: playerDataFor('res-lead-async-video', { currentTime: 95 }),
 };
 
 /** Display name as the API stamps it: "First Last" from the token's names. */

@@ -4,9 +4,16 @@
  * and notes made to measure for a data set.
  */
 import { DEV_SECRET } from '../../../harness/api/auth.ts';
-import { DEMO_PLAYER_DATA, findSeededUser, type SeedUser, tokenForUser } from '../../../harness/api/seed.ts';
-import { locateResource } from '../../../harness/api/seed-catalog.ts';
+import {
+  DEMO_PLAYER_DATA,
+  findSeededUser,
+  playerDataFor,
+  type SeedUser,
+  tokenForUser,
+} from '../../../harness/api/seed.ts';
 import { buildParentContext } from '../../../harness/serve/parent-page/context.ts';
+import { plainTextToHtml } from '../../../src/format/plain-html.ts';
+import { noteTarget } from '../../../src/notes/new-note.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
 import type { PlayerData, WireParentContext } from '../../../src/protocol/messages.ts';
 
@@ -37,20 +44,10 @@ export const demoPlayer = (user: SeedUser = ASHA): PlayerData => {
 };
 
 /** Player data for any resource of the seed catalogue, with a position (`currentTime` or `page`). */
-export function playerOn(refId: string, position: Pick<PlayerData, 'currentTime' | 'page'> = {}): PlayerData {
-  const found = locateResource(refId);
-  if (!found) throw new Error(`no seeded resource ${refId}`);
-  return {
-    resourceId: refId,
-    moduleId: found.module.moduleId,
-    courseId: found.course.courseId,
-    resourceTitle: found.resource.refTitle,
-    moduleTitle: found.module.moduleTitle,
-    courseTitle: found.course.courseTitle,
-    mimeType: found.resource.mimeType,
-    ...position,
-  };
-}
+export const playerOn = (
+  refId: string,
+  position: Pick<PlayerData, 'currentTime' | 'page'> = {},
+): PlayerData => playerDataFor(refId, position);
 
 /** Context options: the portal's controls, plus a token to send instead of a valid one. */
 export type ContextOptions = {
@@ -96,21 +93,21 @@ let serial = 0;
 export function noteOn(player: PlayerData, text: string, ageMs: number, over: Partial<Note> = {}): Note {
   serial += 1;
   const at = new Date(Date.now() - ageMs).toISOString();
+  const user = {
+    token: '',
+    email: ASHA.email,
+    firstName: ASHA.firstName,
+    lastName: ASHA.lastName,
+    userId: ASHA.wid,
+    roles: [],
+  };
   return {
-    noteId: `test-note-${serial}`,
-    refId: player.resourceId,
-    moduleId: player.moduleId ?? null,
-    courseId: player.courseId ?? null,
-    refTitle: player.resourceTitle ?? '',
-    moduleTitle: player.moduleTitle ?? null,
-    courseTitle: player.courseTitle ?? null,
-    domain: 'lex-dev.infosysapps.com',
-    appRef: null,
-    displayName: 'Asha Verma',
-    content: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
-    text,
+    // What the app itself would send for a note on this resource (no place unless `over` gives one).
+    ...noteTarget({ player, user, domain: 'lex-dev.infosysapps.com' }),
     anchor: null,
-    tags: [],
+    noteId: `test-note-${serial}`,
+    content: plainTextToHtml(text),
+    text,
     createdOn: at,
     updatedOn: at,
     version: 1,
