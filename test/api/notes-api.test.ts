@@ -7,7 +7,7 @@ import type { FetchPathParams } from '../../src/protocol/api-types.ts';
 import { apiFailure } from '../fakes/api-failure.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { createFakeFetch, jsonResponse, type Responder } from '../fakes/fake-fetch.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { SESSION, SESSION_HEADERS } from '../fakes/fake-session.ts';
 
 const note = fakeNote();
@@ -19,7 +19,7 @@ const coll = {
   modules: [{ moduleId: 'm1', moduleTitle: 'M', resources: [{ refId: 'r1', refTitle: 'R', notes: [note] }] }],
 };
 const upload = { url: '/files/x.png', name: 'x.png', size: 3, type: 'image/png' };
-const { noteId: _id, createdOn: _c, updatedOn: _u, version: _v, ...newNote } = note;
+const newNote = draftOf(note);
 const pathParams: FetchPathParams = { includeChildren: true, limit: 20, offset: 0, order: 'newest' };
 
 /** A notes API over the real HTTP client, a fake fetch and a fake clock. */

@@ -1,7 +1,7 @@
 /**
  * A valid `Note` as the API returns it, so tests build responses without restating every field.
  */
-import type { Note } from '../../src/protocol/api-types.ts';
+import type { NewNote, Note } from '../../src/protocol/api-types.ts';
 
 /** A complete note; `over` replaces any fields. */
 export const fakeNote = (over: Partial<Note> = {}): Note => ({
@@ -24,3 +24,9 @@ export const fakeNote = (over: Partial<Note> = {}): Note => ({
   version: 1,
   ...over,
 });
+
+/** The body of an add for `note`: the note without what the server assigns. */
+export const draftOf = (note: Note): NewNote => {
+  const { noteId: _i, createdOn: _c, updatedOn: _u, version: _v, ...draft } = note;
+  return draft;
+};

@@ -7,23 +7,14 @@ import { createNoteCache } from '../../src/notes/note-cache.ts';
 import { CONFLICT_MESSAGE, createWrites } from '../../src/notes/note-writes.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
 import { createDeferred, flushPromises } from '../fakes/deferred.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
 
 const NOW = Date.parse('2026-03-04T05:06:07.000Z');
 const PROBLEM: Problem = { kind: 'offline', retry: true, message: 'described' };
 
 const stored = fakeNote({ noteId: 'n1', version: 1, text: 'before', content: '<p>before</p>' });
-const {
-  noteId: _i,
-  createdOn: _c,
-  updatedOn: _u,
-  version: _v,
-  ...draft
-} = fakeNote({
-  text: 'new note',
-  content: '<p>new note</p>',
-});
+const draft = draftOf(fakeNote({ text: 'new note', content: '<p>new note</p>' }));
 
 function setup(script: Partial<NotesApi> = {}) {
   const fake = createFakeNotesApi(script);

@@ -12,7 +12,7 @@ import type { PlayerData } from '../../src/protocol/messages.ts';
 import type { AppPath } from '../../src/routes/route-table.ts';
 import { createDeferred, flushPromises } from '../fakes/deferred.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
 import { createMemoryStorage, type MemoryStorage } from '../fakes/memory-storage.ts';
 
@@ -369,7 +369,7 @@ test('add works through the lazily loaded write side: optimistic, then the serve
   const list = b.model.resourceNotes('res-1');
   list.ensure();
   await flushPromises();
-  const { noteId: _i, createdOn: _c, updatedOn: _u, version: _v, ...draft } = saved;
+  const draft = draftOf(saved);
   const done = b.model.add(draft);
   await until(() => b.fake.callsTo('addNote').length === 1, 'the add request');
   assert.is(list.notes.value.length, 2, 'the new note shows before the server answers');
@@ -384,7 +384,7 @@ test('add works through the lazily loaded write side: optimistic, then the serve
 
 test('a failed add rolls back and says so', async () => {
   const b = build({ addNote: () => Promise.reject(new ApiError('network', 'Network error')) });
-  const { noteId: _i, createdOn: _c, updatedOn: _u, version: _v, ...draft } = mk(0);
+  const draft = draftOf(mk(0));
   const result = await b.model.add(draft);
   assert.not.ok(result.ok);
   if (!result.ok) assert.is(result.problem.kind, 'offline');
@@ -501,7 +501,7 @@ test('adding or deleting a note makes the course counts reload when next shown',
   await courses.list.reload();
   courses.list.ensure();
   assert.is(b.fake.callsTo('listCourses').length, 1);
-  const { noteId: _i, createdOn: _c, updatedOn: _u, version: _v, ...draft } = mk(0);
+  const draft = draftOf(mk(0));
   await b.model.add(draft);
   courses.list.ensure();
   await flushPromises();
@@ -543,13 +543,7 @@ test('a save still on its way when another learner signs in never shows to the n
   const recent = b.model.recentNotes();
   recent.ensure();
   await flushPromises();
-  const {
-    noteId: _i,
-    createdOn: _c,
-    updatedOn: _u,
-    version: _v,
-    ...draft
-  } = mk(0, { text: 'learner 1’s note' });
+  const draft = draftOf(mk(0, { text: 'learner 1’s note' }));
   const saving = b.model.add(draft);
   await until(() => b.fake.callsTo('addNote').length === 1, 'the add request');
   b.setLearner(L2);
