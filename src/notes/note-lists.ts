@@ -4,7 +4,7 @@ import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { Problem } from './describe-error.ts';
 import type { NoteCache } from './note-cache.ts';
 import { covers, filterKey, type ListFilter, matchesFilter, noteMatcher } from './note-filter.ts';
-import { compareNotes, type Frontier, furthest } from './note-order.ts';
+import { compareNotes, type Frontier, furthest, withinFrontier } from './note-order.ts';
 
 /** One page as a loader returns it; `complete` says no note lies beyond it. */
 export type LoadedPage = {
@@ -117,13 +117,7 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
         // note in that range that it left out was deleted elsewhere (unless touched meanwhile).
         const seen = new Set(page.notes.map((n) => n.noteId));
         const matches = noteMatcher(filter);
-        cache.prune(
-          (n) =>
-            !seen.has(n.noteId) &&
-            matches(n) &&
-            (reached.kind === 'complete' || (reached.kind === 'at' && compare(n, reached.note) <= 0)),
-          since,
-        );
+        cache.prune((n) => !seen.has(n.noteId) && matches(n) && withinFrontier(n, reached, compare), since);
       }
       const now = read(key);
       write(key, filter, order, {
@@ -153,9 +147,7 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
       const compare = compareNotes(order);
       const notes = computed(() => {
         const f = frontier.value;
-        const shown = cache.visible.value.filter(
-          (n) => matches(n) && (f.kind === 'complete' || (f.kind === 'at' && compare(n, f.note) <= 0)),
-        );
+        const shown = cache.visible.value.filter((n) => matches(n) && withinFrontier(n, f, compare));
         shown.sort(compare);
         return shown.length > limit ? shown.slice(0, limit) : shown;
       });

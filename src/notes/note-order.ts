@@ -39,11 +39,18 @@ export function compareNotes(order: NoteOrder): (a: Note, b: Note) => number {
  */
 export type Frontier = { kind: 'complete' } | { kind: 'at'; note: Note } | { kind: 'none' };
 
-/** True when `note` sorts at or before `frontier` in `order` (so the list is known to hold it). */
-export function withinFrontier(note: Note, frontier: Frontier, order: NoteOrder): boolean {
+/**
+ * True when `note` sorts at or before `frontier` under `compare` (an order's `compareNotes`, made
+ * once by the caller: lists test every cached note against their frontier).
+ */
+export function withinFrontier(
+  note: Note,
+  frontier: Frontier,
+  compare: (a: Note, b: Note) => number,
+): boolean {
   if (frontier.kind === 'complete') return true;
   if (frontier.kind === 'none') return false;
-  return compareNotes(order)(note, frontier.note) <= 0;
+  return compare(note, frontier.note) <= 0;
 }
 
 /** Of two frontiers of the same order, the one that reaches further. */

@@ -29,8 +29,6 @@ export type DeletesDeps = {
 
 type Queued = { noteId: string; version: number };
 
-const storeKey = deletesKey;
-
 /**
  * Delete with Undo (issue 6): the note leaves every list at once and `Undo` is offered for
  * `UNDO_MS`; only then is the call made. The queue is also written to storage, so a delete still
@@ -43,7 +41,7 @@ export function createDeletes(deps: DeletesDeps) {
 
   const readQueue = (learner: string): Queued[] => {
     try {
-      const parsed: unknown = JSON.parse(deps.store.get(storeKey(learner)) ?? '[]');
+      const parsed: unknown = JSON.parse(deps.store.get(deletesKey(learner)) ?? '[]');
       return Array.isArray(parsed)
         ? parsed.filter(
             (q): q is Queued =>
@@ -58,8 +56,8 @@ export function createDeletes(deps: DeletesDeps) {
     }
   };
   const writeQueue = (learner: string, queue: Queued[]) => {
-    if (queue.length) deps.store.set(storeKey(learner), JSON.stringify(queue));
-    else deps.store.remove(storeKey(learner));
+    if (queue.length) deps.store.set(deletesKey(learner), JSON.stringify(queue));
+    else deps.store.remove(deletesKey(learner));
   };
   const unqueue = (learner: string, noteId: string) =>
     writeQueue(

@@ -69,8 +69,8 @@ test('the comparator is antisymmetric and consistent over every pair', () => {
 test('withinFrontier: complete holds every note, none holds nothing', () => {
   for (const order of ORDERS) {
     for (const n of ALL) {
-      assert.ok(withinFrontier(n, { kind: 'complete' }, order));
-      assert.not.ok(withinFrontier(n, { kind: 'none' }, order));
+      assert.ok(withinFrontier(n, { kind: 'complete' }, compareNotes(order)));
+      assert.not.ok(withinFrontier(n, { kind: 'none' }, compareNotes(order)));
     }
   }
 });
@@ -78,24 +78,24 @@ test('withinFrontier: complete holds every note, none holds nothing', () => {
 test('withinFrontier at a note: that note and everything sorting before it', () => {
   const frontier: Frontier = { kind: 'at', note: b };
   assert.equal(
-    ALL.filter((n) => withinFrontier(n, frontier, 'newest')).map((n) => n.noteId),
+    ALL.filter((n) => withinFrontier(n, frontier, compareNotes('newest'))).map((n) => n.noteId),
     ['b', 'c'],
   );
   assert.equal(
-    ALL.filter((n) => withinFrontier(n, frontier, 'oldest')).map((n) => n.noteId),
+    ALL.filter((n) => withinFrontier(n, frontier, compareNotes('oldest'))).map((n) => n.noteId),
     ['b', 'a'],
   );
   assert.equal(
-    ALL.filter((n) => withinFrontier(n, frontier, 'updated')).map((n) => n.noteId),
+    ALL.filter((n) => withinFrontier(n, frontier, compareNotes('updated'))).map((n) => n.noteId),
     ['b', 'c', 'a'],
   );
 });
 
 test('withinFrontier: a tie on time is decided by noteId', () => {
   const frontier: Frontier = { kind: 'at', note: at('m', 4) };
-  assert.ok(withinFrontier(at('l', 4), frontier, 'newest'));
-  assert.ok(withinFrontier(at('m', 4), frontier, 'newest'));
-  assert.not.ok(withinFrontier(at('n', 4), frontier, 'newest'));
+  assert.ok(withinFrontier(at('l', 4), frontier, compareNotes('newest')));
+  assert.ok(withinFrontier(at('m', 4), frontier, compareNotes('newest')));
+  assert.not.ok(withinFrontier(at('n', 4), frontier, compareNotes('newest')));
 });
 
 test('furthest: complete beats anything, none loses to anything', () => {
@@ -133,8 +133,8 @@ test('a note within the furthest frontier is within one of the two', () => {
       for (const g of frontiers)
         for (const n of ALL)
           assert.is(
-            withinFrontier(n, furthest(f, g, order), order),
-            withinFrontier(n, f, order) || withinFrontier(n, g, order),
+            withinFrontier(n, furthest(f, g, order), compareNotes(order)),
+            withinFrontier(n, f, compareNotes(order)) || withinFrontier(n, g, compareNotes(order)),
           );
 });
 
