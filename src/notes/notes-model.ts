@@ -8,6 +8,7 @@ import type { Courses } from './courses.ts';
 import { deletesKey } from './delete-queue.ts';
 import { describeProblem, PROBLEM_MESSAGES } from './describe-error.ts';
 import { createDrafts } from './drafts.ts';
+import { lazyPart } from './lazy-part.ts';
 import type { Actions } from './note-actions.ts';
 import { createNoteCache } from './note-cache.ts';
 import type { ListFilter } from './note-filter.ts';
@@ -58,29 +59,17 @@ export function createNotesModel(deps: NotesModelDeps) {
   const describe = (error: unknown) => describeProblem(error, deps.onForbidden);
   const cache = createNoteCache();
   const lists = createNoteLists(cache, describe);
-  let courses: Courses | null = null;
-  let coursesLoading: Promise<Courses> | null = null;
   const counted = (note: Note, delta: 1 | -1) => {
     lists.adjustTotals(note, delta);
-    courses?.invalidate(false); // counts changed: reload when a course screen is next shown
+    courses.current?.invalidate(false); // counts changed: reload when a course screen is next shown
   };
   const pending = signal<readonly PendingDelete[]>([]);
-  let actions: Actions | null = null;
-  let loading: Promise<Actions> | null = null;
   /** The write side, fetched once (idle prefetch or the first write). */
-  const loadActions = (): Promise<Actions> => {
-    loading ??= import('./note-actions.ts').then(
-      (m) => {
-        actions = m.createActions({ ...deps, cache, describe, onCountChange: counted, pending });
-        return actions;
-      },
-      (error: unknown) => {
-        loading = null; // a failed fetch of the chunk is tried again on the next write
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const actions = lazyPart<Actions>(() =>
+    import('./note-actions.ts').then((m) =>
+      m.createActions({ ...deps, cache, describe, onCountChange: counted, pending }),
+    ),
+  );
 
   const fetchLoader =
     (filter: ListFilter, order: NoteOrder): PageLoader =>
@@ -109,6 +98,10 @@ export function createNotesModel(deps: NotesModelDeps) {
     retry: () => void lists.reload(filter, order, loader),
     cancel: () => lists.cancel(filter, order),
   });
+  /** The course side, fetched with the screens that read it. */
+  const courses = lazyPart<Courses>(() =>
+    import('./courses.ts').then((m) => m.createCourses({ api: deps.api, describe, list })),
+  );
 
   const model = {
     cache,
@@ -117,45 +110,32 @@ export function createNotesModel(deps: NotesModelDeps) {
     /** Deletes waiting out their Undo window (the Undo bar shows the latest). */
     pendingDeletes: pending as ReadonlySignal<readonly PendingDelete[]>,
     /** Fetches the write side ahead of need (after the first note shows). */
-    prefetch: () => void loadActions().catch(() => undefined),
+    prefetch: () => void actions.load().catch(() => undefined),
     /** Notes on one resource, newest first (`/` with player data). */
     resourceNotes: (refId: string) => list({ refId }, 'newest', fetchLoader({ refId }, 'newest')),
     /** The learner's newest notes (`/` without player data). */
     recentNotes: () => list({ source: 'recent' }, 'newest', recentLoader, RECENT_COUNT),
     /** All notes, searched, filtered by course and sorted (`/view`). */
     searchNotes: (filter: ListFilter, order: NoteOrder) => list(filter, order, fetchLoader(filter, order)),
-    /** One course's notes, all at once (`/course/:courseId`). */
     /**
      * The course side (courses with counts, a course's notes), fetched with the screens that use
      * it; they wait for it before they render, then read it through `courses()`.
      */
-    loadCourses(): Promise<Courses> {
-      coursesLoading ??= import('./courses.ts').then(
-        (m) => {
-          courses = m.createCourses({ api: deps.api, describe, list });
-          return courses;
-        },
-        (error: unknown) => {
-          coursesLoading = null;
-          throw error;
-        },
-      );
-      return coursesLoading;
-    },
+    loadCourses: courses.load,
     /** The course side, once `loadCourses` resolved. */
     courses(): Courses {
-      if (!courses) throw new Error('notes.courses(): call loadCourses() first');
-      return courses;
+      if (!courses.current) throw new Error('notes.courses(): call loadCourses() first');
+      return courses.current;
     },
     /** Adds a note taken on a resource. */
-    add: (draft: NewNote): Promise<SaveResult> => loadActions().then((a) => a.add(draft), unreachable),
+    add: (draft: NewNote): Promise<SaveResult> => actions.load().then((a) => a.add(draft), unreachable),
     /** Saves an edit. */
     update: (note: Note, changes: NoteChanges): Promise<SaveResult> =>
-      loadActions().then((a) => a.update(note, changes), unreachable),
+      actions.load().then((a) => a.update(note, changes), unreachable),
     /** Deletes with Undo: the note leaves the lists at once, even before the write side loaded. */
     remove(note: Note) {
       cache.setHidden(note.noteId, true);
-      loadActions().then(
+      actions.load().then(
         (a) => a.remove(note),
         () => {
           cache.setHidden(note.noteId, false);
@@ -164,7 +144,7 @@ export function createNotesModel(deps: NotesModelDeps) {
       );
     },
     /** Undoes a delete still inside its window; false when it was too late. */
-    undo: (noteId: string): boolean => actions?.undo(noteId) ?? false,
+    undo: (noteId: string): boolean => actions.current?.undo(noteId) ?? false,
     /**
      * Counts accepted contexts: a screen reads it while rendering and calls `ensure` again when it
      * changes, so the lists on screen reload after a new context (and only those).
@@ -179,20 +159,20 @@ export function createNotesModel(deps: NotesModelDeps) {
       if (reset) {
         model.drafts = createDrafts();
         cache.clear();
-        actions?.reset();
+        actions.current?.reset();
       }
       lists.invalidate(reset);
-      courses?.invalidate(reset);
+      courses.current?.invalidate(reset);
       epoch.value += 1;
       if (path === '/') (player ? model.resourceNotes(player.resourceId) : model.recentNotes()).ensure();
       if (path === '/view') model.searchNotes({}, 'newest').ensure();
       if (path === '/course') void model.loadCourses().then((c) => c.list.ensure(), ignore);
       if (path.startsWith('/course/'))
         void model.loadCourses().then((c) => c.notes(path.slice('/course/'.length)).ensure(), ignore);
-      if (deps.store.get(deletesKey(deps.learner()))) void loadActions().then((a) => a.replay());
+      if (deps.store.get(deletesKey(deps.learner()))) void actions.load().then((a) => a.replay());
     },
     /** The frame is unloading: send pending deletes with keepalive. */
-    flush: () => actions?.flush(),
+    flush: () => actions.current?.flush(),
   };
   return model;
 }
