@@ -9,6 +9,7 @@ import { createHttpClient } from './api/http-client.ts';
 import { createNotesApi } from './api/notes-api.ts';
 import { startParentBridge } from './bridge/parent-bridge.ts';
 import { seekMessage } from './bridge/seek-message.ts';
+import { createSanitizerService } from './format/sanitizer.ts';
 import { createI18n } from './i18n/i18n-model.ts';
 import { createNotesModel } from './notes/notes-model.ts';
 import { createKeyValueStore } from './platform/key-value-store.ts';
@@ -64,10 +65,14 @@ function startIn(root: HTMLElement) {
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
     now: () => Date.now(),
+    random: Math.random,
+    newId: () => crypto.randomUUID(), // https (or loopback) only: every deployment is
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),
   });
   window.addEventListener('pagehide', () => notes.flush());
+  document.addEventListener('visibilitychange', () => document.hidden && notes.flush());
+  window.addEventListener('online', () => notes.retryNow());
 
   const shortcuts = createShortcuts();
   window.addEventListener('keydown', (event) => {
@@ -99,6 +104,7 @@ function startIn(root: HTMLElement) {
     focus: createFocusRequests(),
     screens: createScreens(styles, notes),
     parts: createEditParts(styles),
+    sanitizer: createSanitizerService({ apiBase: config.apiBase, base: document.baseURI, document }),
     seek: (note) => {
       const message = seekMessage(note);
       return message ? bridge.post(message) : false;

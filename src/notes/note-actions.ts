@@ -1,17 +1,115 @@
-import { createWrites, type WritesDeps } from './note-writes.ts';
-import { createDeletes, type DeletesDeps } from './pending-deletes.ts';
+import { effect, type Signal } from '@preact/signals-core';
+import type { NotesApi } from '../api/notes-api.ts';
+import type { KeyValueStore } from '../platform/key-value-store.ts';
+import type { Note } from '../protocol/api-types.ts';
+import { createJournalDrafts } from './drafts.ts';
+import { type Conflict, createJournal } from './journal.ts';
+import type { NoteCache } from './note-cache.ts';
+import { createWrites } from './note-writes.ts';
+import { createOutbox } from './outbox.ts';
+import { createDeletes, type PendingDelete } from './pending-deletes.ts';
+import { noteIdOf, settleWrite } from './settle-write.ts';
+import { uploadImage } from './upload-image.ts';
 
-/** Everything the write side needs (the union of what writes and deletes need). */
-export type ActionsDeps = WritesDeps & DeletesDeps;
+/** Everything the write side needs, injected (the model passes its own deps and signals through). */
+export type ActionsDeps = {
+  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'uploadFile'>;
+  store: KeyValueStore;
+  learner: () => string;
+  cache: NoteCache;
+  announce: (key: string) => void;
+  onCountChange: (note: Note, delta: 1 | -1) => void;
+  onForbidden: () => void;
+  now: () => number;
+  random: () => number;
+  newId: () => string;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  /** Signals the first-load model owns and cards read; the write side keeps them current. */
+  pending: Signal<readonly PendingDelete[]>;
+  unsaved: Signal<ReadonlySet<string>>;
+  conflicts: Signal<Readonly<Record<string, Conflict>>>;
+  durable: Signal<boolean>;
+};
 
 /**
- * The write side of the notes model — add, edit, delete with Undo — in a chunk of its own: the
- * first note shows without it, and it is fetched when the browser is idle or on the first write.
+ * One learner's write side: their journal (drafts, outbox, conflicts), read back from storage —
+ * writes a previous visit left queued show again (marked) and are sent — and the actions over it.
+ */
+function openLearner(deps: ActionsDeps) {
+  const { cache } = deps;
+  const journal = createJournal({ store: deps.store, learner: deps.learner() });
+  const drafts = createJournalDrafts({ ...deps, journal });
+  const outbox = createOutbox({
+    ...deps,
+    journal,
+    settle: (item, verdict, state) => settleWrite(deps, item, verdict, state),
+    onPaused: (kind) => {
+      if (kind === 'forbidden') deps.onForbidden();
+      else deps.announce('Your session has expired. Sign in again in the portal.');
+    },
+  });
+  for (const item of journal.state.value.outbox) {
+    const id = noteIdOf(item);
+    if (item.kind === 'delete') cache.setHidden(id, true);
+    else {
+      const at = new Date(deps.now()).toISOString();
+      const seen = cache.get(id);
+      cache.put(
+        item.kind === 'add'
+          ? { ...item.note, noteId: id, createdOn: at, updatedOn: at, version: 0 }
+          : { ...(seen ?? item.base), ...item.changes },
+      );
+      cache.setSaving(id, true);
+    }
+  }
+  const stopSync = effect(() => {
+    const state = journal.state.value;
+    const failing = outbox.failing.value;
+    deps.unsaved.value = new Set(state.outbox.filter((i) => failing.has(i.id)).map(noteIdOf));
+    deps.conflicts.value = state.conflicts;
+    deps.durable.value = journal.durable.value;
+  });
+  outbox.resume();
+  const writes = createWrites({ ...deps, journal, drafts, outbox });
+  const deletes = createDeletes({ ...deps, outbox });
+  return {
+    ...writes,
+    ...deletes,
+    drafts,
+    /** Sends queued writes now (online again, a new session). */
+    retryNow: outbox.resume,
+    /** The frame is unloading: drafts written, queued writes sent with keepalive. */
+    flush() {
+      drafts.flush();
+      outbox.flush();
+    },
+    close() {
+      drafts.flush();
+      outbox.stop();
+      deletes.reset();
+      stopSync();
+    },
+  };
+}
+
+/**
+ * The write side of the notes model — drafts, the outbox, add, edit, delete with Undo, conflicts,
+ * image upload — in a chunk of its own: the first note shows without it; it is fetched when the
+ * browser is idle, on the first write, or at once when a previous visit left writes queued.
  */
 export function createActions(deps: ActionsDeps) {
-  const writes = createWrites(deps);
-  const deletes = createDeletes(deps);
-  return { ...writes, ...deletes };
+  let current = openLearner(deps);
+  return {
+    get: () => current,
+    /** Uploads an image for a note (type and size checked first). */
+    uploadImage: (file: File, onProgress: (fraction: number) => void) => uploadImage(deps.api, file, onProgress),
+    /** Another learner signed in: close this one's side (their journal stays stored) and open theirs. */
+    reset() {
+      current.close();
+      current = openLearner(deps);
+    },
+  };
 }
 
 /** The loaded write side. */

@@ -1,89 +1,127 @@
-import { isApiError } from '../api/api-error.ts';
-import type { NotesApi } from '../api/notes-api.ts';
 import type { NewNote, Note } from '../protocol/api-types.ts';
-import type { Problem } from './describe-error.ts';
+import { PROBLEM_MESSAGES, type Problem } from './describe-error.ts';
+import type { JournalDrafts } from './drafts.ts';
+import type { Journal, JournalState, NoteChanges, OutboxItem } from './journal.ts';
 import type { NoteCache } from './note-cache.ts';
+import type { FirstOutcome, Outbox } from './outbox.ts';
+import { returnToDraft } from './settle-write.ts';
 
-/** How a save ended: the stored note, or what went wrong (and, on a 409, the server's version). */
-export type SaveResult =
-  | { ok: true; note: Note }
-  | { ok: false; problem: Problem; current?: Note | undefined };
-
-/** The changes an edit sends. */
-export type NoteChanges = Pick<NewNote, 'content' | 'text'>;
-
-/** What writes need. */
-export type WritesDeps = {
-  api: Pick<NotesApi, 'addNote' | 'updateNote'>;
-  cache: NoteCache;
-  describe: (error: unknown) => Problem;
-  announce: (key: string) => void;
-  onCountChange: (note: Note, delta: 1 | -1) => void;
-  now: () => number;
-};
-
-/** The message shown when someone else changed the note first (HTTP 409). */
-export const CONFLICT_MESSAGE =
-  'This note was changed elsewhere. Your text is still here: save again to keep it.';
+export type { NoteChanges } from './journal.ts';
 
 /**
- * Adding and editing notes, optimistically: the note shows (marked as saving) the moment the
- * learner saves, then the server's answer replaces it; a failure rolls the change back, says so,
- * and hands the problem to the editor, which still holds the learner's text.
+ * How a save ended for the editor: `ok` once the text is safe — stored, or queued in the outbox
+ * to be retried (`queued`); otherwise the problem, with the text back in the editor's draft.
+ */
+export type SaveResult = { ok: true; note: Note; queued?: boolean } | { ok: false; problem: Problem };
+
+/** What writes need: one learner's journal, drafts and outbox, and the shared cache. */
+export type WritesDeps = {
+  journal: Journal;
+  drafts: JournalDrafts;
+  outbox: Outbox;
+  cache: NoteCache;
+  onCountChange: (note: Note, delta: 1 | -1) => void;
+  onForbidden: () => void;
+  now: () => number;
+  newId: () => string;
+};
+
+const problem = (kind: 'session' | 'forbidden' | 'other'): Problem => ({
+  kind,
+  retry: kind === 'other',
+  message: PROBLEM_MESSAGES[kind],
+});
+
+/** A new note on the same resource and anchor as `note`, with `text`. */
+const targetOf = (note: Note, text: NoteChanges): NewNote => ({
+  refId: note.refId,
+  moduleId: note.moduleId,
+  courseId: note.courseId,
+  refTitle: note.refTitle,
+  moduleTitle: note.moduleTitle,
+  courseTitle: note.courseTitle,
+  domain: note.domain,
+  appRef: note.appRef,
+  displayName: note.displayName,
+  anchor: note.anchor,
+  tags: note.tags,
+  ...text,
+});
+
+/**
+ * Adding and editing notes through the outbox: saving moves the editor's draft into the outbox in
+ * one write and shows the note at once (marked as saving); the server's answer replaces it. The
+ * editor waits for the first attempt only: a failure of the link or the server leaves the note
+ * queued ("Not saved yet — retrying") and the editor closes, nothing lost; a 401/403 or a refusal
+ * takes the text out of the outbox and back into the draft, and the editor stays open with it.
  */
 export function createWrites(deps: WritesDeps) {
-  let local = 0;
+  const { cache, journal } = deps;
   const stamp = () => new Date(deps.now()).toISOString();
+  const unqueue = (item: OutboxItem) =>
+    journal.update((s) => returnToDraft({ ...s, outbox: s.outbox.filter((i) => i.id !== item.id) }, item));
 
-  return {
-    /** Adds a note; resolves with the stored note (its server id) or the problem. */
-    async add(draft: NewNote): Promise<SaveResult> {
-      local += 1;
+  const queue = async (item: OutboxItem, draftKey: string, shown: Note, undo: () => void): Promise<SaveResult> => {
+    const outcome: FirstOutcome = await deps.outbox.enqueue(item, deps.drafts.take(draftKey));
+    if (outcome.kind === 'saved') return { ok: true, note: outcome.note ?? shown };
+    if (outcome.kind === 'queued') return { ok: true, note: shown, queued: true };
+    if (outcome.kind === 'conflict') return { ok: true, note: outcome.current ?? shown };
+    if (outcome.kind === 'refused') return { ok: false, problem: problem('other') }; // settled: text in the draft
+    unqueue(item);
+    undo();
+    if (outcome.kind === 'forbidden') deps.onForbidden();
+    return { ok: false, problem: problem(outcome.kind) };
+  };
+
+  const writes = {
+    /** Adds a note taken on a resource; `draftKey` names the editor's draft the text moves out of. */
+    add(note: NewNote, draftKey: string): Promise<SaveResult> {
+      const id = deps.newId();
       const at = stamp();
-      const temp: Note = { ...draft, noteId: `local-${local}`, createdOn: at, updatedOn: at, version: 0 };
-      const session = deps.cache.generation();
-      deps.cache.put(temp);
-      deps.cache.setSaving(temp.noteId, true);
+      const temp: Note = { ...note, noteId: `local-${id}`, createdOn: at, updatedOn: at, version: 0 };
+      cache.put(temp);
+      cache.setSaving(temp.noteId, true);
       deps.onCountChange(temp, 1);
-      try {
-        const saved = await deps.api.addNote(draft);
-        // Another learner signed in meanwhile: the note is theirs no more to show.
-        if (session !== deps.cache.generation()) return { ok: true, note: saved };
-        deps.cache.remove(temp.noteId);
-        deps.cache.put(saved);
-        deps.announce('Note saved');
-        return { ok: true, note: saved };
-      } catch (error) {
-        if (session !== deps.cache.generation()) return { ok: false, problem: deps.describe(error) };
-        deps.cache.remove(temp.noteId);
+      return queue({ id, kind: 'add', tempId: temp.noteId, note }, draftKey, temp, () => {
+        cache.remove(temp.noteId);
         deps.onCountChange(temp, -1);
-        deps.announce('Could not save');
-        return { ok: false, problem: deps.describe(error) };
-      }
+      });
     },
-    /** Saves an edit of `note`; a stale version (409) leaves the server's copy in the lists. */
-    async update(note: Note, changes: NoteChanges): Promise<SaveResult> {
-      const before = deps.cache.get(note.noteId) ?? note;
-      const session = deps.cache.generation();
-      deps.cache.put({ ...before, ...changes, updatedOn: stamp() });
-      deps.cache.setSaving(note.noteId, true);
-      try {
-        const saved = await deps.api.updateNote({ noteId: note.noteId, version: note.version, ...changes });
-        if (session !== deps.cache.generation()) return { ok: true, note: saved };
-        deps.cache.setSaving(note.noteId, false);
-        deps.cache.put(saved);
-        deps.announce('Note saved');
-        return { ok: true, note: saved };
-      } catch (error) {
-        if (session !== deps.cache.generation()) return { ok: false, problem: deps.describe(error) };
-        deps.cache.setSaving(note.noteId, false);
-        const current = isApiError(error) && error.status === 409 ? error.body?.current : undefined;
-        deps.cache.put(current ?? before);
-        deps.announce('Could not save');
-        if (current)
-          return { ok: false, current, problem: { kind: 'other', retry: false, message: CONFLICT_MESSAGE } };
-        return { ok: false, problem: deps.describe(error) };
+    /** Saves an edit of `note` (as the learner saw it). */
+    update(note: Note, changes: NoteChanges, draftKey: string): Promise<SaveResult> {
+      const base = cache.get(note.noteId) ?? note;
+      const shown = { ...base, ...changes, updatedOn: stamp() };
+      cache.put(shown);
+      cache.setSaving(note.noteId, true);
+      const item: OutboxItem = { id: deps.newId(), kind: 'update', noteId: note.noteId, version: note.version, changes, base };
+      return queue(item, draftKey, shown, () => {
+        cache.setSaving(note.noteId, false);
+        cache.put(base);
+      });
+    },
+    /**
+     * Ends a conflict the learner's way: `mine` saves their text over the server's version (or, if
+     * the note was deleted elsewhere, as a new note), `theirs` keeps the server's, `both` adds the
+     * learner's text as a new note beside the server's.
+     */
+    resolve(noteId: string, choice: 'mine' | 'theirs' | 'both'): Promise<SaveResult> | null {
+      const conflict = journal.state.value.conflicts[noteId];
+      if (!conflict) return null;
+      const drop = (s: JournalState) => {
+        const { [noteId]: _, ...conflicts } = s.conflicts;
+        return { ...s, conflicts };
+      };
+      const { mine, base, current } = conflict;
+      if (!current) cache.remove(noteId, true); // deleted elsewhere: only a new note can hold mine
+      if (choice === 'theirs') {
+        journal.update(drop);
+        return Promise.resolve({ ok: true, note: current ?? base });
       }
+      const key = `resolve:${noteId}`;
+      journal.update((s) => drop({ ...s, drafts: { ...s.drafts, [key]: mine } }));
+      if (choice === 'mine' && current) return writes.update(current, mine, key);
+      return writes.add(targetOf(base, mine), key);
     },
   };
+  return writes;
 }

@@ -5,9 +5,10 @@ import type { NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
 import type { Courses } from './courses.ts';
-import { deletesKey } from './delete-queue.ts';
 import { describeProblem, PROBLEM_MESSAGES } from './describe-error.ts';
-import { createDrafts } from './drafts.ts';
+import type { Drafts } from './drafts.ts';
+import type { Conflict, Draft } from './journal.ts';
+import { journalKey } from './journal-key.ts';
 import { lazyPart } from './lazy-part.ts';
 import type { Actions } from './note-actions.ts';
 import { createNoteCache } from './note-cache.ts';
@@ -15,6 +16,7 @@ import type { ListFilter } from './note-filter.ts';
 import { createNoteLists, type ListView, type PageLoader } from './note-lists.ts';
 import type { NoteChanges, SaveResult } from './note-writes.ts';
 import type { PendingDelete } from './pending-deletes.ts';
+import type { UploadOutcome } from './upload-image.ts';
 
 /** How many notes a list asks for at once (the API's maximum is 100). */
 export const PAGE_SIZE = 50;
@@ -43,6 +45,9 @@ export type NotesModelDeps = {
   onForbidden: () => void;
   announce: (key: string) => void;
   now: () => number;
+  random: () => number;
+  /** A fresh unique id (an add's Idempotency-Key, an outbox item's id). */
+  newId: () => string;
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
 };
@@ -64,12 +69,22 @@ export function createNotesModel(deps: NotesModelDeps) {
     courses.current?.invalidate(false); // counts changed: reload when a course screen is next shown
   };
   const pending = signal<readonly PendingDelete[]>([]);
-  /** The write side, fetched once (idle prefetch or the first write). */
+  const unsaved = signal<ReadonlySet<string>>(new Set());
+  const conflicts = signal<Readonly<Record<string, Conflict>>>({});
+  const durable = signal(true);
+  /** The write side, fetched once (idle prefetch, the first write, or writes left queued). */
   const actions = lazyPart<Actions>(() =>
     import('./note-actions.ts').then((m) =>
-      m.createActions({ ...deps, cache, describe, onCountChange: counted, pending }),
+      m.createActions({ ...deps, cache, onCountChange: counted, pending, unsaved, conflicts, durable }),
     ),
   );
+  const side = () => actions.current?.get();
+  const drafts: Drafts = {
+    get: (key) => side()?.drafts.get(key),
+    set: (key: string, draft: Draft) => void actions.load().then((a) => a.get().drafts.set(key, draft)),
+    remove: (key) => void actions.load().then((a) => a.get().drafts.remove(key)),
+    durable,
+  };
 
   const fetchLoader =
     (filter: ListFilter, order: NoteOrder): PageLoader =>
@@ -105,12 +120,18 @@ export function createNotesModel(deps: NotesModelDeps) {
 
   const model = {
     cache,
-    /** Unsaved editor text, per editor; a learner change forgets it with the notes. */
-    drafts: createDrafts(),
+    /** Unsaved editor text, per editor and learner, kept across reloads (see drafts.ts). */
+    drafts,
     /** Deletes waiting out their Undo window (the Undo bar shows the latest). */
     pendingDeletes: pending as ReadonlySignal<readonly PendingDelete[]>,
+    /** Notes whose write failed and waits for its retry ("Not saved yet — retrying"). */
+    unsaved: unsaved as ReadonlySignal<ReadonlySet<string>>,
+    /** Notes changed or deleted elsewhere while the learner's edit was on its way, by note id. */
+    conflicts: conflicts as ReadonlySignal<Readonly<Record<string, Conflict>>>,
     /** Fetches the write side ahead of need (after the first note shows). */
     prefetch: () => void actions.load().catch(() => undefined),
+    /** Resolves once the write side is in (the editor waits for it, so its draft is there). */
+    ready: () => actions.load().then(() => undefined),
     /** Notes on one resource, newest first (`/` with player data). */
     resourceNotes: (refId: string) => list({ refId }, 'newest', fetchLoader({ refId }, 'newest')),
     /** The learner's newest notes (`/` without player data). */
@@ -127,16 +148,28 @@ export function createNotesModel(deps: NotesModelDeps) {
       if (!courses.current) throw new Error('notes.courses(): call loadCourses() first');
       return courses.current;
     },
-    /** Adds a note taken on a resource. */
-    add: (draft: NewNote): Promise<SaveResult> => actions.load().then((a) => a.add(draft), unreachable),
-    /** Saves an edit. */
-    update: (note: Note, changes: NoteChanges): Promise<SaveResult> =>
-      actions.load().then((a) => a.update(note, changes), unreachable),
+    /** Adds a note taken on a resource; its text moves out of the draft `draftKey`. */
+    add: (draft: NewNote, draftKey: string): Promise<SaveResult> =>
+      actions.load().then((a) => a.get().add(draft, draftKey), unreachable),
+    /** Saves an edit; its text moves out of the draft `draftKey`. */
+    update: (note: Note, changes: NoteChanges, draftKey: string): Promise<SaveResult> =>
+      actions.load().then((a) => a.get().update(note, changes, draftKey), unreachable),
+    /** Ends a conflict: keep the learner's text, the server's, or both (see note-writes.ts). */
+    resolve: (noteId: string, choice: 'mine' | 'theirs' | 'both'): Promise<SaveResult> =>
+      actions.load().then((a) => a.get().resolve(noteId, choice) ?? unreachable(), unreachable),
+    /** Uploads an image for the editor; only the returned URL is embedded. */
+    uploadImage: (file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> =>
+      actions.load().then(
+        (a) => a.uploadImage(file, onProgress),
+        () => ({ ok: false, message: PROBLEM_MESSAGES.offline }),
+      ),
+    /** Sends queued writes now (the browser is online again). */
+    retryNow: () => side()?.retryNow(),
     /** Deletes with Undo: the note leaves the lists at once, even before the write side loaded. */
     remove(note: Note) {
       cache.setHidden(note.noteId, true);
       actions.load().then(
-        (a) => a.remove(note),
+        (a) => a.get().remove(note),
         () => {
           cache.setHidden(note.noteId, false);
           deps.announce('Could not delete the note');
@@ -144,7 +177,7 @@ export function createNotesModel(deps: NotesModelDeps) {
       );
     },
     /** Undoes a delete still inside its window; false when it was too late. */
-    undo: (noteId: string): boolean => actions.current?.undo(noteId) ?? false,
+    undo: (noteId: string): boolean => side()?.undo(noteId) ?? false,
     /**
      * Counts accepted contexts: a screen reads it while rendering and calls `ensure` again when it
      * changes, so the lists on screen reload after a new context (and only those).
@@ -157,10 +190,9 @@ export function createNotesModel(deps: NotesModelDeps) {
      */
     refresh(path: AppPath, player: PlayerData | null, reset: boolean) {
       if (reset) {
-        model.drafts = createDrafts();
         cache.clear();
         actions.current?.reset();
-      }
+      } else side()?.retryNow(); // a new token lifts a 401 pause
       lists.invalidate(reset);
       courses.current?.invalidate(reset);
       epoch.value += 1;
@@ -169,10 +201,10 @@ export function createNotesModel(deps: NotesModelDeps) {
       if (path === '/course') void model.loadCourses().then((c) => c.list.ensure(), ignore);
       if (path.startsWith('/course/'))
         void model.loadCourses().then((c) => c.notes(path.slice('/course/'.length)).ensure(), ignore);
-      if (deps.store.get(deletesKey(deps.learner()))) void actions.load().then((a) => a.replay());
+      if (deps.store.get(journalKey(deps.learner()))) void actions.load().catch(ignore);
     },
-    /** The frame is unloading: send pending deletes with keepalive. */
-    flush: () => actions.current?.flush(),
+    /** The frame is unloading or hidden: drafts written, queued writes sent with keepalive. */
+    flush: () => side()?.flush(),
   };
   return model;
 }

@@ -26,7 +26,7 @@ export function AddNote({ start, onDone }: { start: NoteStart; onDone(): void })
         initialText=""
         draftKey={`new:${target.refId}`}
         onSave={async (changes) => {
-          const result = await notes.add({ ...target, ...changes });
+          const result = await notes.add({ ...target, ...changes }, `new:${target.refId}`);
           if (result.ok) {
             onDone();
             focus.request(`note-${result.note.noteId}`);

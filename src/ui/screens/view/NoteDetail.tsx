@@ -30,7 +30,7 @@ export function NoteDetail({ note, onClose }: { note: Note; onClose(): void }) {
         initialText={note.text}
         draftKey={`edit:${note.noteId}`}
         onSave={async (changes) => {
-          const result = await notes.update(note, changes);
+          const result = await notes.update(note, changes, `edit:${note.noteId}`);
           if (result.ok) close();
           return result;
         }}

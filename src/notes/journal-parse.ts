@@ -1,0 +1,39 @@
+import { parseNote } from '../api/parse-response.ts';
+import type { NewNote, Note } from '../protocol/api-types.ts';
+import type { Draft, OutboxItem } from './journal.ts';
+
+/**
+ * Checks for what the journal reads back from storage. Storage is written by this app, but another
+ * version of it, a full disk or a hand edit may leave anything there: an entry that fails a check
+ * is dropped on its own, never the whole journal.
+ */
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
+const str = (v: unknown): v is string => typeof v === 'string';
+const int = (v: unknown): v is number => Number.isInteger(v);
+
+/** A draft: HTML content and its text. */
+export const isDraft = (v: unknown): v is Draft => isObj(v) && str(v.content) && str(v.text);
+
+/** A note as the API returns it (the API's own parser decides). */
+export function isNote(v: unknown): v is Note {
+  try {
+    parseNote(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A new note: a stored note's shape without the server's fields. */
+const isNewNote = (v: unknown): v is NewNote =>
+  isObj(v) && isNote({ ...v, noteId: 'x', createdOn: '1970-01-01T00:00:00.000Z', updatedOn: '1970-01-01T00:00:00.000Z', version: 1 });
+
+/** One queued write of any kind. */
+export function isOutboxItem(v: unknown): v is OutboxItem {
+  if (!isObj(v) || !str(v.id) || !v.id) return false;
+  if (v.kind === 'add') return str(v.tempId) && isNewNote(v.note);
+  if (v.kind === 'update') return str(v.noteId) && int(v.version) && isDraft(v.changes) && isNote(v.base);
+  if (v.kind === 'delete') return str(v.noteId) && int(v.version) && typeof v.after === 'number';
+  return false;
+}

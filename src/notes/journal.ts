@@ -1,0 +1,92 @@
+import { type ReadonlySignal, signal } from '@preact/signals-core';
+import type { KeyValueStore } from '../platform/key-value-store.ts';
+import type { NewNote, Note } from '../protocol/api-types.ts';
+import { journalKey } from './journal-key.ts';
+import { isDraft, isNote, isOutboxItem } from './journal-parse.ts';
+
+/** Unsaved editor content: the editor's HTML and its plain text. */
+export type Draft = { content: string; text: string };
+
+/** The changes an edit sends. */
+export type NoteChanges = Draft;
+
+/** A write waiting for the server's confirmation, in the order the learner made it. */
+export type OutboxItem =
+  /** `id` doubles as the add's Idempotency-Key; `tempId` names the note until the server's id is known. */
+  | { id: string; kind: 'add'; tempId: string; note: NewNote }
+  /** `version` is the version the edit was based on; `base` the note as the learner saw it. */
+  | { id: string; kind: 'update'; noteId: string; version: number; changes: NoteChanges; base: Note }
+  /** `version` is the one the learner saw; `after` holds it back until the Undo window has passed. */
+  | { id: string; kind: 'delete'; noteId: string; version: number; after: number };
+
+/** Two versions of one note the learner must choose between (HTTP 409, or deleted elsewhere). */
+export type Conflict = { mine: Draft; base: Note; current: Note | null };
+
+/** Everything one learner's unsaved work is made of, kept under one key so one write moves text. */
+export type JournalState = {
+  drafts: Readonly<Record<string, Draft>>;
+  outbox: readonly OutboxItem[];
+  conflicts: Readonly<Record<string, Conflict>>;
+};
+
+const EMPTY: JournalState = { drafts: {}, outbox: [], conflicts: {} };
+
+/** Reads a stored journal, keeping every well-formed entry and dropping only what is malformed. */
+export function parseJournal(raw: string | null): JournalState {
+  if (!raw) return EMPTY;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return EMPTY;
+  }
+  if (typeof value !== 'object' || value === null) return EMPTY;
+  const v = value as Record<string, unknown>;
+  const entries = <T>(o: unknown, ok: (x: unknown) => x is T): Record<string, T> =>
+    typeof o === 'object' && o !== null
+      ? Object.fromEntries(Object.entries(o).filter((e): e is [string, T] => ok(e[1])))
+      : {};
+  const isConflict = (c: unknown): c is Conflict => {
+    const x = c as Conflict;
+    return typeof c === 'object' && c !== null && isDraft(x.mine) && isNote(x.base) && (x.current === null || isNote(x.current));
+  };
+  return {
+    drafts: entries(v.drafts, isDraft),
+    outbox: Array.isArray(v.outbox) ? v.outbox.filter(isOutboxItem) : [],
+    conflicts: entries(v.conflicts, isConflict),
+  };
+}
+
+/** What a journal needs: the storage and whose journal it is. */
+export type JournalDeps = { store: KeyValueStore; learner: string };
+
+/**
+ * One learner's drafts, outbox and conflicts in one storage entry. Every change reads the stored
+ * value, applies itself and writes it back in one `setItem`, so text moving from a draft into the
+ * outbox is never held by neither, and a second frame's changes are not overwritten. `durable`
+ * turns false when storage refused a write (full, private mode, partitioned frame): the state is
+ * then kept in memory and the editor warns that drafts won't survive the page.
+ */
+export function createJournal({ store, learner }: JournalDeps) {
+  const key = journalKey(learner);
+  const durable = signal(true);
+  const state = signal<JournalState>(parseJournal(store.get(key)));
+  return {
+    /** The journal as last read or written. */
+    state: state as ReadonlySignal<JournalState>,
+    durable: durable as ReadonlySignal<boolean>,
+    /** Applies a change to the freshest stored state and writes it back; false if it could not be kept. */
+    update(change: (current: JournalState) => JournalState): boolean {
+      // After a refused write the store may still hold an older value: go on from memory then.
+      const next = change(durable.value ? parseJournal(store.get(key)) : state.value);
+      const empty = !next.outbox.length && !Object.keys(next.drafts).length && !Object.keys(next.conflicts).length;
+      const kept = empty ? (store.remove(key), true) : store.set(key, JSON.stringify(next));
+      durable.value = kept;
+      state.value = next;
+      return kept;
+    },
+  };
+}
+
+/** A learner's journal. */
+export type Journal = ReturnType<typeof createJournal>;

@@ -1,0 +1,169 @@
+import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import type { NotesApi } from '../api/notes-api.ts';
+import type { Note } from '../protocol/api-types.ts';
+import type { Journal, JournalState, OutboxItem } from './journal.ts';
+import { backoffMs, rebase, type Verdict, verdictFor } from './outbox-verdict.ts';
+
+/** How a write's first attempt ended, for the editor that is waiting on it. */
+export type FirstOutcome =
+  | { kind: 'saved'; note: Note | null }
+  /** Failed for now; it stays queued and is retried (the editor may close: nothing is lost). */
+  | { kind: 'queued' }
+  | Exclude<Verdict, { kind: 'retry' } | { kind: 'done' }>;
+
+/** What the outbox needs; the clock, randomness and timers are injected for tests. */
+export type OutboxDeps = {
+  journal: Journal;
+  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote'>;
+  now: () => number;
+  random: () => number;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  /**
+   * Settles an item the server answered for good: `state` is the journal without the item (and
+   * with later items rebased); the returned state is written in the same step, so e.g. a conflict
+   * is recorded in the same write that drops the queued edit.
+   */
+  settle(item: OutboxItem, verdict: Verdict, state: JournalState): JournalState;
+  /** 401 or 403: sending stopped until `resume` (a new session from the portal). */
+  onPaused(kind: 'session' | 'forbidden'): void;
+};
+
+/**
+ * The persistent outbox (DESIGN §6): adds, edits and deletes are sent one at a time in the order
+ * the learner made them, each kept in the journal until the server confirms it. A failure of the
+ * link or the server keeps it queued — retried with exponential backoff and jitter, at once when
+ * the browser says it is online again, and after a reload (the journal is read back). An add
+ * carries its item id as `Idempotency-Key`, so a retry whose first try got through (only the
+ * answer was lost) doesn't create a second note. One outbox belongs to one learner: `stop` it on
+ * a learner change, so their queue never goes out with another learner's token.
+ */
+export function createOutbox(deps: OutboxDeps) {
+  const { journal } = deps;
+  const failing = signal<ReadonlySet<string>>(new Set());
+  const waiters = new Map<string, (outcome: FirstOutcome) => void>();
+  let running = false;
+  let stopped = false;
+  let paused = false;
+  let attempt = 0;
+  let timer: unknown = null;
+  let sending: string | null = null;
+
+  const answer = (id: string, outcome: FirstOutcome) => {
+    waiters.get(id)?.(outcome);
+    waiters.delete(id);
+  };
+  const wake = (ms: number) => {
+    deps.clearTimeout(timer);
+    timer = deps.setTimeout(() => {
+      timer = null;
+      void pump();
+    }, ms);
+  };
+  const send = (item: OutboxItem, keepalive = false): Promise<Note | null> => {
+    if (item.kind === 'add') return deps.api.addNote(item.note, { idempotencyKey: item.id, keepalive });
+    if (item.kind === 'update')
+      return deps.api.updateNote({ noteId: item.noteId, version: item.version, ...item.changes }, { keepalive });
+    return deps.api.deleteNote(item.noteId, item.version, { keepalive }).then(() => null);
+  };
+  const finish = (item: OutboxItem, verdict: Verdict, saved: Note | null) =>
+    journal.update((s) => {
+      const at = s.outbox.findIndex((i) => i.id === item.id);
+      if (at < 0) return s; // another frame finished it already
+      const rest = s.outbox.slice(at + 1);
+      const outbox = [...s.outbox.slice(0, at), ...(saved ? rebase(rest, item, saved) : rest)];
+      return deps.settle(item, verdict, { ...s, outbox });
+    });
+
+  async function pump(): Promise<void> {
+    if (running || stopped || paused) return;
+    running = true;
+    try {
+      for (;;) {
+        const now = deps.now();
+        const queue = journal.state.value.outbox;
+        const item = queue.find((i) => i.kind !== 'delete' || i.after <= now);
+        if (!item) {
+          const next = Math.min(...queue.map((i) => (i.kind === 'delete' ? i.after : now)));
+          if (queue.length) wake(Math.max(0, next - now));
+          return;
+        }
+        let verdict: Verdict;
+        sending = item.id;
+        try {
+          verdict = { kind: 'done', note: await send(item) };
+        } catch (error) {
+          verdict = verdictFor(item, error);
+        } finally {
+          sending = null;
+        }
+        if (stopped) return;
+        if (verdict.kind === 'retry') {
+          failing.value = new Set(queue.map((i) => i.id));
+          answer(item.id, { kind: 'queued' });
+          wake(backoffMs(attempt++, deps.random));
+          return;
+        }
+        if (verdict.kind === 'session' || verdict.kind === 'forbidden') {
+          paused = true;
+          answer(item.id, verdict);
+          deps.onPaused(verdict.kind);
+          return;
+        }
+        attempt = 0;
+        if (failing.value.size) failing.value = new Set();
+        finish(item, verdict, verdict.kind === 'done' ? verdict.note : null);
+        answer(item.id, verdict.kind === 'done' ? { kind: 'saved', note: verdict.note } : verdict);
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    /** Queued items that have failed at least once and wait for their retry ("Not saved yet"). */
+    failing: computed(() => failing.value) as ReadonlySignal<ReadonlySet<string>>,
+    /**
+     * Queues `item` — `change` may take the text out of a draft in the same write — and resolves
+     * with how its first attempt ended (at once `queued` when earlier writes are still failing).
+     */
+    enqueue(item: OutboxItem, change: (s: JournalState) => JournalState = (s) => s): Promise<FirstOutcome> {
+      const outcome = new Promise<FirstOutcome>((resolve) => waiters.set(item.id, resolve));
+      journal.update((s) => change({ ...s, outbox: [...s.outbox, item] }));
+      if (failing.value.size || paused) answer(item.id, { kind: 'queued' });
+      void pump();
+      return outcome;
+    },
+    /** Takes a queued item back (Undo of a delete); false once it is on its way or done. */
+    cancel(id: string): boolean {
+      if (sending === id || !journal.state.value.outbox.some((i) => i.id === id)) return false;
+      journal.update((s) => ({ ...s, outbox: s.outbox.filter((i) => i.id !== id) }));
+      return true;
+    },
+    /** Sends now: at start, `online`, a new session (which also lifts a 401/403 pause). */
+    resume() {
+      paused = false;
+      deps.clearTimeout(timer);
+      timer = null;
+      void pump();
+    },
+    /**
+     * The frame is unloading: everything still queued goes out once more with `keepalive`. It all
+     * stays in the journal, and the next start sends it again — safe, since a repeated add carries
+     * its key, a repeated edit meets its own text in the 409, and a repeated delete gets a 404.
+     */
+    flush() {
+      if (stopped || paused) return;
+      for (const item of journal.state.value.outbox) if (item.id !== sending) void send(item, true).catch(() => undefined);
+    },
+    /** The learner changed: nothing more goes out from this outbox (its journal stays stored). */
+    stop() {
+      stopped = true;
+      deps.clearTimeout(timer);
+      for (const id of [...waiters.keys()]) answer(id, { kind: 'queued' });
+    },
+  };
+}
+
+/** A learner's outbox. */
+export type Outbox = ReturnType<typeof createOutbox>;

@@ -1,0 +1,82 @@
+import type { Note } from '../protocol/api-types.ts';
+import type { Draft, JournalState, OutboxItem } from './journal.ts';
+import type { NoteCache } from './note-cache.ts';
+import type { Verdict } from './outbox-verdict.ts';
+
+/** What settling a write touches besides the journal. */
+export type SettleDeps = {
+  cache: NoteCache;
+  announce: (key: string) => void;
+  onCountChange: (note: Note, delta: 1 | -1) => void;
+};
+
+/** Where an unsaved text of `item` goes back to: the editor it came from. */
+export const draftKeyOf = (item: OutboxItem): string =>
+  item.kind === 'add' ? `new:${item.note.refId}` : `edit:${item.kind === 'update' ? item.noteId : ''}`;
+
+/** The note a queued item is about (an add's temporary id until the server names it). */
+export const noteIdOf = (item: OutboxItem): string => (item.kind === 'add' ? item.tempId : item.noteId);
+
+/** The learner's text of an add or an edit. */
+export const textOf = (item: OutboxItem): Draft | null =>
+  item.kind === 'add'
+    ? { content: item.note.content, text: item.note.text }
+    : item.kind === 'update'
+      ? item.changes
+      : null;
+
+/**
+ * Gives a write's text back to its editor's draft. A draft already there (the learner started
+ * another note meanwhile) keeps its text and gets this one appended: nothing is overwritten.
+ */
+export function returnToDraft(state: JournalState, item: OutboxItem): JournalState {
+  const text = textOf(item);
+  if (!text) return state;
+  const key = draftKeyOf(item);
+  const have = state.drafts[key];
+  const draft = have ? { content: have.content + text.content, text: `${have.text}\n\n${text.text}` } : text;
+  return { ...state, drafts: { ...state.drafts, [key]: draft } };
+}
+
+/**
+ * The cache and journal side of a write the server answered for good: a stored note replaces the
+ * optimistic copy; a conflict is recorded (both versions kept until the learner chooses); a refused
+ * text goes back to its draft; a delete that was refused brings the note back.
+ */
+export function settleWrite(deps: SettleDeps, item: OutboxItem, verdict: Verdict, state: JournalState): JournalState {
+  const { cache } = deps;
+  const id = noteIdOf(item);
+  if (verdict.kind === 'done') {
+    if (item.kind === 'delete') cache.remove(id, true);
+    else {
+      cache.setSaving(id, false);
+      if (item.kind === 'add') cache.remove(id);
+      if (verdict.note) cache.put(verdict.note);
+      deps.announce('Note saved');
+    }
+    return state;
+  }
+  if (item.kind === 'delete') {
+    const current = verdict.kind === 'conflict' ? verdict.current : null;
+    if (current) cache.put(current);
+    cache.setHidden(id, false);
+    const note = cache.get(id);
+    if (note) deps.onCountChange(note, 1);
+    deps.announce(current ? 'Not deleted: the note was changed elsewhere' : 'Could not delete the note');
+    return state;
+  }
+  cache.setSaving(id, false);
+  if (item.kind === 'update' && verdict.kind === 'conflict') {
+    cache.put(verdict.current ?? item.base);
+    const conflict = { mine: item.changes, base: item.base, current: verdict.current };
+    deps.announce('This note was changed elsewhere');
+    return { ...state, conflicts: { ...state.conflicts, [item.noteId]: conflict } };
+  }
+  if (item.kind === 'add') {
+    const temp = cache.get(id);
+    cache.remove(id);
+    if (temp) deps.onCountChange(temp, -1);
+  } else if (item.kind === 'update') cache.put(item.base);
+  deps.announce('Could not save');
+  return returnToDraft(state, item);
+}
