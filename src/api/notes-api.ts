@@ -14,7 +14,7 @@ import type {
   NoteUpdate,
   UploadResult,
 } from '../protocol/api-types.ts';
-import type { HttpClient, RequestOptions } from './http-client.ts';
+import type { HttpClient, RequestOptions, UploadOptions } from './http-client.ts';
 import {
   parseCollection,
   parseCourseSummaries,
@@ -32,10 +32,13 @@ import {
 export type NotesApi = {
   /** `POST /notes/fetch`. */
   fetchNotes(filter: NoteFilter, options?: RequestOptions): Promise<NotesPage>;
-  /** `POST /notes/add` (answers 201). */
-  addNote(note: NewNote): Promise<Note>;
+  /**
+   * `POST /notes/add` (answers 201). With `options.idempotencyKey` the request carries it as
+   * `Idempotency-Key`: a retry with the same key answers 200 with the note the first call stored.
+   */
+  addNote(note: NewNote, options?: RequestOptions): Promise<Note>;
   /** `POST /notes/update`; a stale version rejects with ApiError status 409 and `body.current`. */
-  updateNote(update: NoteUpdate): Promise<Note>;
+  updateNote(update: NoteUpdate, options?: RequestOptions): Promise<Note>;
   /** `POST /notes/delete`, with the version the learner saw when given (a stale one → 409). */
   deleteNote(noteId: string, version?: number, options?: RequestOptions): Promise<DeleteResult>;
   /** `GET /notes/fetch/{courseId}/{moduleId}/{refId}/{flag}/{limit}/{offset}/{order}`. */
@@ -46,8 +49,11 @@ export type NotesApi = {
   recentNotes(options?: RequestOptions): Promise<Note[]>;
   /** `GET /notes/collection/{courseId}/{moduleId}`; no moduleId means the whole course. */
   collection(courseId: string, moduleId?: string | null, options?: RequestOptions): Promise<NoteCollection>;
-  /** `POST /file/upload`: an image for a note; only the returned URL gets embedded. */
-  uploadFile(file: Blob, name?: string): Promise<UploadResult>;
+  /**
+   * `POST /file/upload`: an image for a note; only the returned URL gets embedded.
+   * `options.onProgress` follows the bytes sent (when the client has an XHR factory).
+   */
+  uploadFile(file: Blob, name?: string, options?: UploadOptions): Promise<UploadResult>;
 };
 
 /**
@@ -67,8 +73,8 @@ const seg = (v: string | number | null | undefined): string =>
 export function createNotesApi(http: HttpClient): NotesApi {
   return {
     fetchNotes: (filter, options) => http.post('/notes/fetch', filter, parseNotesPage, options),
-    addNote: (note) => http.post('/notes/add', note, parseNote),
-    updateNote: (update) => http.post('/notes/update', update, parseNote),
+    addNote: (note, options) => http.post('/notes/add', note, parseNote, options),
+    updateNote: (update, options) => http.post('/notes/update', update, parseNote, options),
     deleteNote: (noteId, version, options) =>
       http.post(
         '/notes/delete',
@@ -86,11 +92,11 @@ export function createNotesApi(http: HttpClient): NotesApi {
     recentNotes: (options) => http.get('/notes/recent', parseNoteList, options),
     collection: (courseId, moduleId, options) =>
       http.get(`/notes/collection/${seg(courseId)}/${seg(moduleId)}`, parseCollection, options),
-    uploadFile: (file, name) => {
+    uploadFile: (file, name, options) => {
       const form = new FormData();
       if (name === undefined) form.append('file', file);
       else form.append('file', file, name);
-      return http.post('/file/upload', form, parseUploadResult);
+      return http.upload('/file/upload', form, parseUploadResult, options);
     },
   };
 }

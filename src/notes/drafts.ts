@@ -41,8 +41,8 @@ export function createJournalDrafts({ journal, now, setTimeout, clearTimeout }: 
   const write = () => {
     clearTimeout(timer);
     timer = null;
-    lastWrite = now();
     if (!unwritten.size) return;
+    lastWrite = now();
     const changes = [...unwritten];
     unwritten.clear();
     journal.update((s) => {

@@ -21,7 +21,6 @@ export type WritesDeps = {
   outbox: Outbox;
   cache: NoteCache;
   onCountChange: (note: Note, delta: 1 | -1) => void;
-  onForbidden: () => void;
   now: () => number;
   newId: () => string;
 };
@@ -53,7 +52,8 @@ const targetOf = (note: Note, text: NoteChanges): NewNote => ({
  * one write and shows the note at once (marked as saving); the server's answer replaces it. The
  * editor waits for the first attempt only: a failure of the link or the server leaves the note
  * queued ("Not saved yet — retrying") and the editor closes, nothing lost; a 401/403 or a refusal
- * takes the text out of the outbox and back into the draft, and the editor stays open with it.
+ * takes the text out of the outbox and back into the draft, and the editor stays open with it
+ * (a 403 also opens the error page: the outbox's pause does that for every 403).
  */
 export function createWrites(deps: WritesDeps) {
   const { cache, journal } = deps;
@@ -69,7 +69,6 @@ export function createWrites(deps: WritesDeps) {
     if (outcome.kind === 'refused') return { ok: false, problem: problem('other') }; // settled: text in the draft
     unqueue(item);
     undo();
-    if (outcome.kind === 'forbidden') deps.onForbidden();
     return { ok: false, problem: problem(outcome.kind) };
   };
 

@@ -81,7 +81,11 @@ export function createNotesModel(deps: NotesModelDeps) {
   const side = () => actions.current?.get();
   const drafts: Drafts = {
     get: (key) => side()?.drafts.get(key),
-    set: (key: string, draft: Draft) => void actions.load().then((a) => a.get().drafts.set(key, draft)),
+    set(key: string, draft: Draft) {
+      const open = side();
+      if (open) open.drafts.set(key, draft);
+      else void actions.load().then((a) => a.get().drafts.set(key, draft));
+    },
     remove: (key) => void actions.load().then((a) => a.get().drafts.remove(key)),
     durable,
   };

@@ -99,14 +99,15 @@ export function createOutbox(deps: OutboxDeps) {
         }
         if (stopped) return;
         if (verdict.kind === 'retry') {
-          failing.value = new Set(queue.map((i) => i.id));
-          answer(item.id, { kind: 'queued' });
+          failing.value = new Set(journal.state.value.outbox.map((i) => i.id));
+          for (const id of [...waiters.keys()]) answer(id, { kind: 'queued' }); // those behind it wait too
           wake(backoffMs(attempt++, deps.random));
           return;
         }
         if (verdict.kind === 'session' || verdict.kind === 'forbidden') {
           paused = true;
           answer(item.id, verdict);
+          for (const id of [...waiters.keys()]) answer(id, { kind: 'queued' });
           deps.onPaused(verdict.kind);
           return;
         }

@@ -2,12 +2,16 @@
  * A scripted `NotesApi` that records every call, so notes-model tests control what each call
  * answers (value, ApiError, or a pending promise) and assert which calls were made with what.
  * Every argument is recorded as passed (no trailing `undefined` is added), including the
- * `RequestOptions` (`{ signal?, keepalive? }`) that reads and `deleteNote(noteId, version?, options?)`
- * take last; `optionsTo` picks those out.
+ * `RequestOptions` (`{ signal?, keepalive?, idempotencyKey? }`) that reads, `addNote(note, options?)`,
+ * `updateNote(update, options?)` and `deleteNote(noteId, version?, options?)` take last; `optionsTo`
+ * picks those out.
  */
 import type { RequestOptions } from '../../src/api/http-client.ts';
 import type { NotesApi } from '../../src/api/notes-api.ts';
 import type { NotesPage } from '../../src/protocol/api-types.ts';
+
+/** The options a call may carry (an add's `Idempotency-Key` included). */
+export type CallOptions = RequestOptions & { idempotencyKey?: string };
 
 /** One call as the fake saw it. */
 export type NotesApiCall = { method: keyof NotesApi; args: unknown[] };
@@ -18,12 +22,14 @@ export type FakeNotesApi = {
   calls: NotesApiCall[];
   callsTo: (method: keyof NotesApi) => unknown[][];
   /** The `RequestOptions` argument of each call to `method` (undefined where none was passed). */
-  optionsTo: (method: keyof NotesApi) => (RequestOptions | undefined)[];
+  optionsTo: (method: keyof NotesApi) => (CallOptions | undefined)[];
 };
 
 /** Where each method takes its `RequestOptions` (methods without one are absent). */
 const OPTIONS_AT: Partial<Record<keyof NotesApi, number>> = {
   fetchNotes: 1,
+  addNote: 1,
+  updateNote: 1,
   deleteNote: 2,
   fetchNotesByPath: 1,
   listCourses: 0,
@@ -75,7 +81,7 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
   const optionsTo = (method: keyof NotesApi) => {
     const at = OPTIONS_AT[method];
     return callsTo(method).map((args) =>
-      at === undefined ? undefined : (args[at] as RequestOptions | undefined),
+      at === undefined ? undefined : (args[at] as CallOptions | undefined),
     );
   };
   return { api, calls, callsTo, optionsTo };

@@ -1,190 +1,308 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from '../../src/api/api-error.ts';
 import type { NotesApi } from '../../src/api/notes-api.ts';
-import type { Problem } from '../../src/notes/describe-error.ts';
-import { createNoteCache } from '../../src/notes/note-cache.ts';
-import { CONFLICT_MESSAGE, createWrites } from '../../src/notes/note-writes.ts';
+import { PROBLEM_MESSAGES } from '../../src/notes/describe-error.ts';
+import { parseJournal } from '../../src/notes/journal.ts';
+import { journalKey } from '../../src/notes/journal-key.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
 import { createDeferred, flushPromises } from '../fakes/deferred.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
-import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
+import { storageError } from '../fakes/memory-storage.ts';
+import { answers, createWriteSide, httpError, L1, NOW, offline } from '../fakes/write-side.ts';
 
-const NOW = Date.parse('2026-03-04T05:06:07.000Z');
-const PROBLEM: Problem = { kind: 'offline', retry: true, message: 'described' };
-
-const stored = fakeNote({ noteId: 'n1', version: 1, text: 'before', content: '<p>before</p>' });
-const draft = draftOf(fakeNote({ text: 'new note', content: '<p>new note</p>' }));
+const AT = new Date(NOW).toISOString();
+const typed = { content: '<p>new note</p>', text: 'new note' };
+const draft = draftOf(fakeNote({ refId: 'r1', ...typed }));
+const stored = fakeNote({ noteId: 'n1', version: 3, content: '<p>before</p>', text: 'before' });
+const mine = { content: '<p>mine</p>', text: 'mine' };
+const theirs = { ...stored, content: '<p>theirs</p>', text: 'theirs', version: 4 };
 
 function setup(script: Partial<NotesApi> = {}) {
-  const fake = createFakeNotesApi(script);
-  const cache = createNoteCache();
-  const announced: string[] = [];
-  const counts: [string, 1 | -1][] = [];
-  const described: unknown[] = [];
-  const writes = createWrites({
-    api: fake.api,
-    cache,
-    describe: (e) => {
-      described.push(e);
-      return PROBLEM;
-    },
-    announce: (key) => announced.push(key),
-    onCountChange: (note, delta) => counts.push([note.noteId, delta]),
-    now: () => NOW,
-  });
-  return { fake, cache, writes, announced, counts, described };
+  const s = createWriteSide({ script });
+  /** Journal values written since `from` (an index into the storage log). */
+  const writtenSince = (from: number) => s.storage.log.slice(from).map((w) => parseJournal(w.value));
+  return { ...s, writtenSince };
 }
 
-const visibleIds = (s: ReturnType<typeof setup>) => s.cache.visible.value.map((n) => n.noteId).sort();
+/** A side with a conflict on n1 (mine vs theirs) recorded by a real 409. */
+async function withConflict(script: Partial<NotesApi> = {}, current: Note | null = theirs) {
+  const s = setup({
+    updateNote: answers<Note>(httpError(current ? 409 : 404, current ?? undefined)),
+    ...script,
+  });
+  s.cache.put(stored);
+  await s.writes.update(stored, mine, 'edit:n1');
+  assert.ok(s.journal.state.value.conflicts.n1, 'a conflict to resolve');
+  return s;
+}
 
-test('add: the note shows at once, marked as saving, and is counted', async () => {
+test('add: a temporary note shows at once, marked saving and counted; the draft moves into the outbox in one write', async () => {
   const answer = createDeferred<Note>();
-  const s = setup({ addNote: () => answer.promise });
-  const done = s.writes.add(draft);
-  const [temp] = s.cache.visible.value;
-  assert.ok(temp, 'an optimistic copy is in the cache');
-  assert.is(temp?.text, 'new note');
-  assert.is(temp?.createdOn, new Date(NOW).toISOString());
-  assert.is(temp?.updatedOn, new Date(NOW).toISOString());
-  assert.ok(s.cache.saving.value.has(temp?.noteId ?? ''));
-  assert.equal(s.counts, [[temp?.noteId, 1]]);
-  assert.equal(s.fake.callsTo('addNote'), [[draft]], 'the draft is sent as given');
-  assert.equal(s.announced, []);
+  const s = setup({ addNote: answers<Note>(answer) });
+  s.drafts.set('new:r1', typed);
+  const from = s.storage.log.length;
+  const done = s.writes.add(draft, 'new:r1');
+  const temp = s.cache.get('local-id-1');
+  assert.equal(temp, { ...draft, noteId: 'local-id-1', createdOn: AT, updatedOn: AT, version: 0 });
+  assert.ok(s.cache.saving.value.has('local-id-1'));
+  assert.equal(s.counts, [['local-id-1', 1]]);
+  assert.equal(s.writtenSince(from), [
+    { drafts: {}, outbox: [{ id: 'id-1', kind: 'add', tempId: 'local-id-1', note: draft }], conflicts: {} },
+  ]);
+  assert.is(s.drafts.get('new:r1'), undefined, 'the next Add note starts empty');
+  await flushPromises();
+  assert.equal(s.fake.callsTo('addNote'), [[draft, { idempotencyKey: 'id-1', keepalive: false }]]);
   answer.resolve(fakeNote({ ...draft, noteId: 'srv-1', version: 1 }));
   await done;
 });
 
-test('add: the server note replaces the temporary one; "Note saved"', async () => {
+test('add saved: the server note replaces the temporary one; "Note saved"; the journal empties', async () => {
   const saved = fakeNote({ ...draft, noteId: 'srv-1', version: 1 });
-  const s = setup({ addNote: () => Promise.resolve(saved) });
-  const result = await s.writes.add(draft);
+  const s = setup({ addNote: answers<Note>(saved) });
+  const result = await s.writes.add(draft, 'new:r1');
   assert.equal(result, { ok: true, note: saved });
-  assert.equal(visibleIds(s), ['srv-1']);
-  assert.is(s.cache.get('srv-1'), saved);
+  assert.equal(s.visible(), ['srv-1']);
   assert.is(s.cache.saving.value.size, 0);
   assert.equal(s.announced, ['Note saved']);
   assert.is(s.counts.length, 1, 'counted once, not again for the server copy');
+  assert.not.ok(s.storage.items.has(journalKey(L1)));
 });
 
-test('add: two adds get two distinct temporary ids', async () => {
-  const a = createDeferred<Note>();
-  const b = createDeferred<Note>();
-  const answers = [a, b];
-  const s = setup({ addNote: () => answers.shift()!.promise });
-  const first = s.writes.add(draft);
-  const second = s.writes.add({ ...draft, text: 'second' });
-  assert.is(s.cache.visible.value.length, 2);
-  b.resolve(fakeNote({ noteId: 'srv-2', text: 'second' }));
-  a.resolve(fakeNote({ noteId: 'srv-1' }));
-  await Promise.all([first, second]);
-  assert.equal(visibleIds(s), ['srv-1', 'srv-2']);
-});
-
-test('add failing: the note is gone, the count back, "Could not save", the problem returned', async () => {
-  const error = new ApiError('network', 'Network error');
-  const s = setup({ addNote: () => Promise.reject(error) });
-  const result = await s.writes.add(draft);
-  assert.equal(result, { ok: false, problem: PROBLEM });
-  assert.equal(s.cache.visible.value, []);
-  assert.is(s.cache.saving.value.size, 0);
-  assert.is(s.counts.length, 2);
+test('add queued (the link failed): ok with queued, the note still shown and saving, kept in the outbox', async () => {
+  const s = setup({ addNote: answers<Note>(offline()) });
+  const result = await s.writes.add(draft, 'new:r1');
+  assert.ok(result.ok);
+  if (result.ok) {
+    assert.ok(result.queued);
+    assert.is(result.note.noteId, 'local-id-1');
+  }
+  assert.equal(s.visible(), ['local-id-1']);
+  assert.ok(s.cache.saving.value.has('local-id-1'));
   assert.equal(
-    s.counts.map(([, d]) => d),
-    [1, -1],
+    s.stored().outbox.map((i) => i.id),
+    ['id-1'],
   );
-  assert.is(s.counts[0]?.[0], s.counts[1]?.[0], 'the same note counted back');
-  assert.equal(s.announced, ['Could not save']);
-  assert.equal(s.described, [error]);
+  assert.equal(s.stored().drafts, {});
+  assert.equal(s.announced, []);
 });
 
-test('update: the edit shows at once, marked saving, then the server copy; "Note saved"', async () => {
-  const answer = createDeferred<Note>();
-  const s = setup({ updateNote: () => answer.promise });
-  s.cache.put(stored);
-  const done = s.writes.update(stored, { content: '<p>after</p>', text: 'after' });
-  assert.is(s.cache.get('n1')?.text, 'after');
-  assert.is(s.cache.get('n1')?.content, '<p>after</p>');
-  assert.is(s.cache.get('n1')?.updatedOn, new Date(NOW).toISOString());
-  assert.ok(s.cache.saving.value.has('n1'));
-  assert.equal(s.fake.callsTo('updateNote'), [
-    [{ noteId: 'n1', version: 1, content: '<p>after</p>', text: 'after' }],
-  ]);
-  const saved = { ...stored, text: 'after', content: '<p>after</p>', version: 2 };
-  answer.resolve(saved);
-  assert.equal(await done, { ok: true, note: saved });
-  assert.is(s.cache.get('n1'), saved);
-  assert.not.ok(s.cache.saving.value.has('n1'));
-  assert.equal(s.announced, ['Note saved']);
-  assert.equal(s.counts, [], 'an edit changes no count');
-});
-
-test('update: a load landing meanwhile does not undo the learner’s edit', async () => {
-  const answer = createDeferred<Note>();
-  const s = setup({ updateNote: () => answer.promise });
-  s.cache.put(stored);
-  const done = s.writes.update(stored, { content: '<p>after</p>', text: 'after' });
-  s.cache.merge([{ ...stored, version: 1, text: 'slow page' }]);
-  assert.is(s.cache.get('n1')?.text, 'after');
-  answer.resolve({ ...stored, text: 'after', version: 2 });
-  await done;
-});
-
-test('update failing: the previous note is back, "Could not save", the problem returned', async () => {
-  const error = new ApiError('http', 'x', 500);
-  const s = setup({ updateNote: () => Promise.reject(error) });
-  s.cache.put(stored);
-  const result = await s.writes.update(stored, { content: '<p>after</p>', text: 'after' });
-  assert.equal(result, { ok: false, problem: PROBLEM });
-  assert.is(s.cache.get('n1'), stored);
-  assert.not.ok(s.cache.saving.value.has('n1'));
-  assert.equal(s.announced, ['Could not save']);
-  assert.equal(s.described, [error]);
-});
-
-test('update failing restores the cached copy, which may be newer than the note edited', async () => {
-  const s = setup({ updateNote: () => Promise.reject(new ApiError('timeout', 'Timeout has occurred')) });
-  const cached = { ...stored, text: 'cached copy' };
-  s.cache.put(cached);
-  await s.writes.update(stored, { content: '<p>x</p>', text: 'x' });
-  assert.is(s.cache.get('n1'), cached);
-});
-
-test('update 409: the server’s version goes into the lists and back to the editor', async () => {
-  const current = { ...stored, version: 3, text: 'theirs' };
-  const error = new ApiError('http', 'version is stale', 409, { error: 'version is stale', current });
-  const s = setup({ updateNote: () => Promise.reject(error) });
-  s.cache.put(stored);
-  const result = await s.writes.update(stored, { content: '<p>mine</p>', text: 'mine' });
+test('add 401: not ok (session); the text is back in the draft, the temporary note gone, the outbox empty', async () => {
+  const s = setup({ addNote: answers<Note>(httpError(401)) });
+  const result = await s.writes.add(draft, 'new:r1');
   assert.equal(result, {
     ok: false,
-    current,
-    problem: { kind: 'other', retry: false, message: CONFLICT_MESSAGE },
+    problem: { kind: 'session', retry: false, message: PROBLEM_MESSAGES.session },
   });
-  assert.is(s.cache.get('n1'), current);
-  assert.not.ok(s.cache.saving.value.has('n1'));
+  assert.equal(s.stored(), { drafts: { 'new:r1': typed }, outbox: [], conflicts: {} });
+  assert.equal(s.visible(), []);
+  assert.equal(s.counts, [
+    ['local-id-1', 1],
+    ['local-id-1', -1],
+  ]);
+  assert.is(s.forbidden(), 0);
+});
+
+test('add 403: not ok (forbidden), onForbidden called, the text back in the draft', async () => {
+  const s = setup({ addNote: answers<Note>(httpError(403)) });
+  const result = await s.writes.add(draft, 'new:r1');
+  assert.equal(result, {
+    ok: false,
+    problem: { kind: 'forbidden', retry: false, message: PROBLEM_MESSAGES.forbidden },
+  });
+  assert.ok(s.forbidden() >= 1);
+  assert.equal(s.stored().drafts, { 'new:r1': typed });
+  assert.equal(s.stored().outbox, []);
+  assert.equal(s.visible(), []);
+});
+
+// Bug: note-writes calls onForbidden for a foreground 403 and the outbox's onPaused (wired in
+// note-actions) calls it again for the same answer: two navigations to /error.
+test('add 403: onForbidden is called once', async () => {
+  const s = setup({ addNote: answers<Note>(httpError(403)) });
+  await s.writes.add(draft, 'new:r1');
+  assert.is(s.forbidden(), 1);
+});
+
+test('add refused (400): not ok; the text back in the draft; the temporary note gone, uncounted', async () => {
+  const s = setup({ addNote: answers<Note>(httpError(400)) });
+  const result = await s.writes.add(draft, 'new:r1');
+  assert.equal(result, {
+    ok: false,
+    problem: { kind: 'other', retry: true, message: PROBLEM_MESSAGES.other },
+  });
+  assert.equal(s.stored(), { drafts: { 'new:r1': typed }, outbox: [], conflicts: {} });
+  assert.equal(s.visible(), []);
+  assert.equal(s.counts.at(-1), ['local-id-1', -1]);
   assert.equal(s.announced, ['Could not save']);
 });
 
-test('update 409 without the current note falls back to the described problem and the old copy', async () => {
-  const s = setup({ updateNote: () => Promise.reject(new ApiError('http', 'x', 409, { error: 'x' })) });
-  s.cache.put(stored);
-  const result = await s.writes.update(stored, { content: '<p>mine</p>', text: 'mine' });
-  assert.equal(result, { ok: false, problem: PROBLEM });
-  assert.is(s.cache.get('n1'), stored);
+test('two adds get their own ids, temporary ids and keys', async () => {
+  const s = setup({ addNote: answers<Note>(offline(), offline()) });
+  await s.writes.add(draft, 'new:r1');
+  await s.writes.add({ ...draft, text: 'two' }, 'new:r1');
+  assert.equal(s.visible(), ['local-id-1', 'local-id-2']);
+  assert.equal(
+    s.stored().outbox.map((i) => i.id),
+    ['id-1', 'id-2'],
+  );
 });
 
-test('the conflict message tells the learner their text is kept', () => {
-  assert.match(CONFLICT_MESSAGE, /changed elsewhere/);
-  assert.match(CONFLICT_MESSAGE, /still here/);
-});
-
-test('update of a note not in the cache still works from the note given', async () => {
-  const s = setup({ updateNote: (u) => Promise.resolve({ ...stored, ...u, version: 2 }) });
-  const result = await s.writes.update(stored, { content: '<p>y</p>', text: 'y' });
+test('storage full: the add still goes out and succeeds; durable turns false', async () => {
+  const s = setup({ addNote: answers<Note>(fakeNote({ ...draft, noteId: 'srv-1' })) });
+  s.storage.failSet = storageError('QuotaExceededError');
+  const result = await s.writes.add(draft, 'new:r1');
   assert.ok(result.ok);
-  assert.is(s.cache.get('n1')?.text, 'y');
+  assert.equal(s.visible(), ['srv-1']);
+});
+
+test('update: the change shows at once, marked saving; sent with the version seen; then the server’s', async () => {
+  const answer = createDeferred<Note>();
+  const s = setup({ updateNote: answers<Note>(answer) });
+  s.cache.put(stored);
+  s.drafts.set('edit:n1', mine);
+  const from = s.storage.log.length;
+  const done = s.writes.update(stored, mine, 'edit:n1');
+  assert.equal(s.cache.get('n1'), { ...stored, ...mine, updatedOn: AT });
+  assert.ok(s.cache.saving.value.has('n1'));
+  const [written] = s.writtenSince(from);
+  assert.equal(written?.drafts, {}, 'the draft left…');
+  assert.equal(
+    written?.outbox,
+    [{ id: 'id-1', kind: 'update', noteId: 'n1', version: 3, changes: mine, base: stored }],
+    '…in the same write',
+  );
   await flushPromises();
+  assert.equal(s.fake.callsTo('updateNote'), [[{ noteId: 'n1', version: 3, ...mine }, { keepalive: false }]]);
+  const after = { ...stored, ...mine, version: 4 };
+  answer.resolve(after);
+  assert.equal(await done, { ok: true, note: after });
+  assert.is(s.cache.get('n1'), after);
+  assert.not.ok(s.cache.saving.value.has('n1'));
+  assert.equal(s.announced, ['Note saved']);
+});
+
+test('update queued: ok with queued; the changed note stays shown', async () => {
+  const s = setup({ updateNote: answers<Note>(offline()) });
+  s.cache.put(stored);
+  const result = await s.writes.update(stored, mine, 'edit:n1');
+  assert.ok(result.ok && result.queued);
+  assert.is(s.cache.get('n1')?.text, 'mine');
+  assert.ok(s.cache.saving.value.has('n1'));
+});
+
+test('update 401: the note as it was shows again; the text is back in its draft; the outbox empty', async () => {
+  const s = setup({ updateNote: answers<Note>(httpError(401)) });
+  s.cache.put(stored);
+  const result = await s.writes.update(stored, mine, 'edit:n1');
+  assert.not.ok(result.ok);
+  if (!result.ok) assert.is(result.problem.kind, 'session');
+  assert.is(s.cache.get('n1'), stored);
+  assert.not.ok(s.cache.saving.value.has('n1'));
+  assert.equal(s.stored(), { drafts: { 'edit:n1': mine }, outbox: [], conflicts: {} });
+});
+
+test('update 403: onForbidden; the text is back in its draft', async () => {
+  const s = setup({ updateNote: answers<Note>(httpError(403)) });
+  s.cache.put(stored);
+  const result = await s.writes.update(stored, mine, 'edit:n1');
+  assert.not.ok(result.ok);
+  assert.ok(s.forbidden() >= 1);
+  assert.equal(s.stored().drafts, { 'edit:n1': mine });
+});
+
+test('update in conflict: ok (the text is safe in the conflict), both versions recorded', async () => {
+  const s = setup({ updateNote: answers<Note>(httpError(409, theirs)) });
+  s.cache.put(stored);
+  const result = await s.writes.update(stored, mine, 'edit:n1');
+  assert.equal(result, { ok: true, note: theirs });
+  assert.equal(s.stored(), {
+    drafts: {},
+    outbox: [],
+    conflicts: { n1: { mine, base: stored, current: theirs } },
+  });
+  assert.is(s.cache.get('n1'), theirs);
+  assert.equal(s.announced, ['This note was changed elsewhere']);
+});
+
+test('an edit of a note whose add is still queued goes to the server’s id once the add is stored', async () => {
+  const added = createDeferred<Note>();
+  const s = setup({
+    addNote: answers<Note>(added),
+    updateNote: answers<Note>(fakeNote({ ...draft, ...mine, noteId: 'srv-1', version: 2 })),
+  });
+  void s.writes.add(draft, 'new:r1');
+  const temp = s.cache.get('local-id-1') as Note;
+  const edit = s.writes.update(temp, mine, 'edit:local-id-1');
+  added.resolve(fakeNote({ ...draft, noteId: 'srv-1', version: 1 }));
+  assert.ok((await edit).ok);
+  assert.equal(s.fake.callsTo('updateNote')[0]?.[0], { noteId: 'srv-1', version: 1, ...mine });
+  assert.equal(s.visible(), ['srv-1']);
+  assert.is(s.cache.get('srv-1')?.text, 'mine');
+});
+
+test('resolve("mine"): the learner’s text is saved over the server’s version', async () => {
+  const s = await withConflict({
+    updateNote: answers<Note>(httpError(409, theirs), { ...theirs, ...mine, version: 5 }),
+  });
+  const result = await s.writes.resolve('n1', 'mine');
+  assert.ok(result?.ok);
+  assert.equal(
+    s.fake.callsTo('updateNote')[1]?.[0],
+    { noteId: 'n1', version: 4, ...mine },
+    'against the current version',
+  );
+  assert.equal(s.stored(), { drafts: {}, outbox: [], conflicts: {} });
+  assert.is(s.cache.get('n1')?.version, 5);
+});
+
+test('resolve("theirs"): nothing is sent; the conflict is gone', async () => {
+  const s = await withConflict();
+  const result = await s.writes.resolve('n1', 'theirs');
+  assert.equal(result, { ok: true, note: theirs });
+  assert.is(s.fake.calls.length, 1, 'only the first update');
+  assert.not.ok(s.storage.items.has(journalKey(L1)));
+  assert.is(s.cache.get('n1'), theirs);
+});
+
+test('resolve("both"): the learner’s text is added as a new note on the same resource and anchor', async () => {
+  const s = await withConflict({ addNote: answers<Note>(fakeNote({ noteId: 'srv-2', ...mine })) });
+  const result = await s.writes.resolve('n1', 'both');
+  assert.ok(result?.ok);
+  const [[sent]] = s.fake.callsTo('addNote') as [[Note]];
+  assert.equal(sent, { ...draftOf(stored), ...mine });
+  assert.equal(s.visible(), ['n1', 'srv-2']);
+  assert.is(s.cache.get('n1'), theirs, 'the server’s version stays');
+  assert.equal(s.stored(), { drafts: {}, outbox: [], conflicts: {} });
+});
+
+test('resolve("mine") after the note was deleted elsewhere: added again as a new note', async () => {
+  const s = await withConflict({ addNote: answers<Note>(fakeNote({ noteId: 'srv-2', ...mine })) }, null);
+  const result = await s.writes.resolve('n1', 'mine');
+  assert.ok(result?.ok);
+  assert.equal(s.fake.callsTo('addNote')[0]?.[0], { ...draftOf(stored), ...mine });
+  assert.is(s.fake.callsTo('updateNote').length, 1);
+  assert.equal(s.stored().conflicts, {});
+});
+
+test('resolve("theirs") after the note was deleted elsewhere: the conflict is dropped', async () => {
+  const s = await withConflict({}, null);
+  const result = await s.writes.resolve('n1', 'theirs');
+  assert.equal(result, { ok: true, note: stored });
+  assert.equal(s.stored().conflicts, {});
+});
+
+test('resolve of a note without a conflict: null', () => {
+  const s = setup();
+  assert.is(s.writes.resolve('nope', 'mine'), null);
+});
+
+test('resolve("both") meeting a 401: the learner’s text is not lost (it is back in a draft)', async () => {
+  const s = await withConflict({ addNote: answers<Note>(httpError(401)) });
+  const result = await s.writes.resolve('n1', 'both');
+  assert.not.ok(result?.ok);
+  const texts = Object.values(s.stored().drafts).map((d) => d.text);
+  assert.ok(texts.includes('mine'), JSON.stringify(s.stored()));
+  assert.equal(s.stored().outbox, []);
 });
 
 test.run();

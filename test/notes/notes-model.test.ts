@@ -2,8 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/api/api-error.ts';
 import type { NotesApi } from '../../src/api/notes-api.ts';
-import { deletesKey } from '../../src/notes/delete-queue.ts';
 import { PROBLEM_MESSAGES } from '../../src/notes/describe-error.ts';
+import { parseJournal } from '../../src/notes/journal.ts';
+import { journalKey } from '../../src/notes/journal-key.ts';
 import { createNotesModel, PAGE_SIZE, RECENT_COUNT } from '../../src/notes/notes-model.ts';
 import { UNDO_MS } from '../../src/notes/pending-deletes.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
@@ -11,10 +12,10 @@ import type { CourseSummary, Note, NoteCollection, NotesPage } from '../../src/p
 import type { PlayerData } from '../../src/protocol/messages.ts';
 import type { AppPath } from '../../src/routes/route-table.ts';
 import { createDeferred, flushPromises } from '../fakes/deferred.ts';
-import { createFakeClock } from '../fakes/fake-clock.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
-import { createMemoryStorage, type MemoryStorage } from '../fakes/memory-storage.ts';
+import { createTimeline } from '../fakes/fake-timeline.ts';
+import { createMemoryStorage, type MemoryStorage, storageError } from '../fakes/memory-storage.ts';
 
 const L1 = 'Infosys\u0000Infosys Ltd\u0000w-1';
 const L2 = 'Infosys\u0000Infosys Ltd\u0000w-2';
@@ -67,10 +68,11 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 
 function build(script: Partial<NotesApi> = {}, storage: MemoryStorage = createMemoryStorage()) {
   const fake = createFakeNotesApi(script);
-  const clock = createFakeClock();
+  const t = createTimeline(NOW);
   const announced: string[] = [];
   let forbidden = 0;
   let learner = L1;
+  let seq = 0;
   const model = createNotesModel({
     api: fake.api,
     store: createKeyValueStore(() => storage),
@@ -79,14 +81,16 @@ function build(script: Partial<NotesApi> = {}, storage: MemoryStorage = createMe
       forbidden += 1;
     },
     announce: (key) => announced.push(key),
-    now: () => NOW,
-    setTimeout: clock.setTimeout,
-    clearTimeout: clock.clearTimeout,
+    now: t.now,
+    random: () => 0,
+    newId: () => `id-${++seq}`,
+    setTimeout: t.setTimeout,
+    clearTimeout: t.clearTimeout,
   });
   return {
     model,
     fake,
-    clock,
+    t,
     storage,
     announced,
     forbidden: () => forbidden,
@@ -370,26 +374,41 @@ test('add works through the lazily loaded write side: optimistic, then the serve
   list.ensure();
   await flushPromises();
   const draft = draftOf(saved);
-  const done = b.model.add(draft);
+  const done = b.model.add(draft, 'new:res-1');
   await until(() => b.fake.callsTo('addNote').length === 1, 'the add request');
   assert.is(list.notes.value.length, 2, 'the new note shows before the server answers');
   assert.is(list.record.value.total, 2);
+  assert.equal(b.fake.optionsTo('addNote'), [{ idempotencyKey: 'id-1', keepalive: false }]);
   answer.resolve(saved);
   const result = await done;
   assert.ok(result.ok);
   assert.equal(ids(list.notes.value), ['srv-1', 'n01']);
   assert.is(list.record.value.total, 2);
   assert.equal(b.announced, ['Note saved']);
+  assert.not.ok(b.storage.items.has(journalKey(L1)), 'nothing left in the journal');
 });
 
-test('a failed add rolls back and says so', async () => {
-  const b = build({ addNote: () => Promise.reject(new ApiError('network', 'Network error')) });
+test('an add the link failed stays queued: shown, counted and marked unsaved until a retry gets it through', async () => {
+  let calls = 0;
+  const b = build({
+    addNote: () =>
+      calls++ === 0
+        ? Promise.reject(new ApiError('network', 'Network error'))
+        : Promise.resolve(mk(0, { noteId: 'srv-1' })),
+  });
   const draft = draftOf(mk(0));
-  const result = await b.model.add(draft);
-  assert.not.ok(result.ok);
-  if (!result.ok) assert.is(result.problem.kind, 'offline');
-  assert.equal(b.model.cache.visible.value, []);
-  assert.equal(b.announced, ['Could not save']);
+  const result = await b.model.add(draft, 'new:r1');
+  assert.ok(result.ok && result.queued);
+  assert.equal(ids(b.model.cache.visible.value), ['local-id-1']);
+  assert.equal([...b.model.unsaved.value], ['local-id-1']);
+  assert.equal(b.announced, []);
+  await b.t.advance(60_000);
+  assert.equal(ids(b.model.cache.visible.value), ['srv-1']);
+  assert.equal([...b.model.unsaved.value], []);
+  assert.equal(
+    b.fake.optionsTo('addNote').map((o) => o?.idempotencyKey),
+    ['id-1', 'id-1'],
+  );
 });
 
 test('update works through the write side and shows in every list at once', async () => {
@@ -403,13 +422,60 @@ test('update works through the write side and shows in every list at once', asyn
   resource.ensure();
   all.ensure();
   await flushPromises();
-  const result = await b.model.update(note, { content: '<p>new</p>', text: 'new' });
+  const result = await b.model.update(note, { content: '<p>new</p>', text: 'new' }, 'edit:n00');
   assert.ok(result.ok);
   assert.is(resource.notes.value[0]?.text, 'new');
   assert.is(all.notes.value[0]?.text, 'new');
   assert.equal(b.fake.callsTo('updateNote'), [
-    [{ noteId: 'n00', version: 1, content: '<p>new</p>', text: 'new' }],
+    [{ noteId: 'n00', version: 1, content: '<p>new</p>', text: 'new' }, { keepalive: false }],
   ]);
+});
+
+test('conflicts reflect the journal: a 409 records both versions; resolving clears it', async () => {
+  const note = mk(0, { version: 1, text: 'old' });
+  const theirs = { ...note, version: 2, content: '<p>theirs</p>', text: 'theirs' };
+  const b = build({
+    updateNote: () => Promise.reject(new ApiError('http', 'Conflict', 409, { error: 'x', current: theirs })),
+  });
+  b.model.cache.merge([note]);
+  const mine = { content: '<p>mine</p>', text: 'mine' };
+  const result = await b.model.update(note, mine, 'edit:n00');
+  assert.equal(result, { ok: true, note: theirs });
+  assert.equal(b.model.conflicts.value, { n00: { mine, base: note, current: theirs } });
+  assert.equal(b.announced, ['This note was changed elsewhere']);
+  assert.equal(await b.model.resolve('n00', 'theirs'), { ok: true, note: theirs });
+  assert.equal(b.model.conflicts.value, {});
+  assert.is(b.fake.callsTo('updateNote').length, 1);
+});
+
+test('resolve without a conflict (or the write side unreachable) keeps the text and says so', async () => {
+  const b = build();
+  const result = await b.model.resolve('nope', 'mine');
+  assert.not.ok(result.ok);
+});
+
+test('drafts go through the write side: kept per learner in the journal; durable follows storage', async () => {
+  const storage = createMemoryStorage();
+  const b = build({}, storage);
+  const typed = { content: '<p>typing</p>', text: 'typing' };
+  assert.is(b.model.drafts.get('new:r1'), undefined, 'nothing before the write side is in');
+  b.model.drafts.set('new:r1', typed);
+  await b.model.ready();
+  await flushPromises();
+  assert.equal(b.model.drafts.get('new:r1'), typed);
+  assert.equal(parseJournal(storage.items.get(journalKey(L1)) ?? null).drafts, { 'new:r1': typed });
+  assert.ok(b.model.drafts.durable.value);
+  storage.failSet = storageError('QuotaExceededError');
+  b.model.drafts.set('new:r1', { ...typed, text: 'more' });
+  await flushPromises();
+  b.model.flush();
+  assert.not.ok(b.model.drafts.durable.value, 'the editor warns');
+  storage.failSet = null;
+  b.model.drafts.set('new:r2', typed);
+  await flushPromises(); // set goes through the write side's promise
+  b.model.flush();
+  await flushPromises();
+  assert.ok(b.model.drafts.durable.value);
 });
 
 test('remove hides the note at once, even before the write side has loaded, then deletes after Undo’s window', async () => {
@@ -427,9 +493,8 @@ test('remove hides the note at once, even before the write side has loaded, then
   assert.equal(b.announced, ['Note deleted']);
   assert.is(all.record.value.total, 1);
   assert.equal(b.fake.callsTo('deleteNote'), []);
-  b.clock.tick(UNDO_MS);
-  assert.equal(b.fake.callsTo('deleteNote'), [['n00', 4]]);
-  await flushPromises();
+  await b.t.advance(UNDO_MS);
+  assert.equal(b.fake.callsTo('deleteNote'), [['n00', 4, { keepalive: false }]]);
   assert.is(b.model.cache.get('n00'), undefined);
 });
 
@@ -444,7 +509,7 @@ test('undo restores a deleted note; nothing is sent', async () => {
   assert.ok(b.model.undo('n00'));
   assert.equal(ids(all.notes.value), ['n00']);
   assert.is(all.record.value.total, 1);
-  b.clock.tick(UNDO_MS);
+  await b.t.advance(UNDO_MS * 10);
   assert.equal(b.fake.callsTo('deleteNote'), []);
   assert.not.ok(b.model.undo('n00'), 'nothing left to undo');
 });
@@ -459,24 +524,110 @@ test('flush sends pending deletes with keepalive; before any write it does nothi
   assert.equal(b.fake.callsTo('deleteNote'), [['n00', 2, { keepalive: true }]]);
 });
 
-test('refresh replays the deletes this learner left queued', async () => {
-  const storage = createMemoryStorage({ [deletesKey(L1)]: JSON.stringify([{ noteId: 'gone', version: 7 }]) });
-  const b = build({ deleteNote: (id) => Promise.resolve({ noteId: id, deleted: true }) }, storage);
-  b.model.refresh('/error', null, true);
-  await until(() => b.fake.callsTo('deleteNote').length === 1, 'the replayed delete');
-  assert.equal(b.fake.callsTo('deleteNote'), [['gone', 7]]);
-  await until(() => !storage.items.has(deletesKey(L1)), 'the queue to empty');
+test('at start the learner’s journal is read: queued notes show (saving), deletes hide, then all are sent', async () => {
+  const edited = mk(5, { version: 2, text: 'before' });
+  const storage = createMemoryStorage({
+    [journalKey(L1)]: JSON.stringify({
+      drafts: {},
+      outbox: [
+        { id: 'q-add', kind: 'add', tempId: 'local-q-add', note: draftOf(mk(9, { text: 'typed offline' })) },
+        {
+          id: 'q-upd',
+          kind: 'update',
+          noteId: 'n05',
+          version: 2,
+          changes: { content: '<p>edited</p>', text: 'edited' },
+          base: edited,
+        },
+        { id: 'q-del', kind: 'delete', noteId: 'n01', version: 1, after: NOW - 1 },
+      ],
+      conflicts: {},
+    }),
+  });
+  const added = createDeferred<Note>();
+  const updated = createDeferred<Note>();
+  const b = build(
+    {
+      fetchNotes: () => Promise.resolve(pageOf([mk(1), edited])),
+      addNote: () => added.promise,
+      updateNote: () => updated.promise,
+      deleteNote: (id) => Promise.resolve({ noteId: id, deleted: true }),
+    },
+    storage,
+  );
+  const all = b.model.searchNotes({}, 'newest');
+  b.model.refresh('/view', null, false);
+  await until(() => b.fake.callsTo('addNote').length === 1, 'the queued add to be sent');
+  all.ensure();
+  await flushPromises();
+  const saving = b.model.cache.saving.value;
+  assert.ok(ids(all.notes.value).includes('local-q-add'), 'the queued add shows');
+  assert.ok(saving.has('local-q-add') && saving.has('n05'), 'marked as saving');
+  assert.is(b.model.cache.get('n05')?.text, 'edited', 'the queued edit shows');
+  assert.not.ok(ids(all.notes.value).includes('n01'), 'the queued delete hides its note');
+  assert.equal(b.fake.optionsTo('addNote'), [{ idempotencyKey: 'q-add', keepalive: false }]);
+  assert.equal(b.fake.callsTo('updateNote'), [], 'in order: the edit waits for the add');
+  added.resolve(mk(9, { noteId: 'srv-9', text: 'typed offline' }));
+  await flushPromises();
+  assert.equal(b.fake.callsTo('updateNote')[0]?.[0], {
+    noteId: 'n05',
+    version: 2,
+    content: '<p>edited</p>',
+    text: 'edited',
+  });
+  updated.resolve({ ...edited, text: 'edited', content: '<p>edited</p>', version: 3 });
+  await flushPromises();
+  assert.equal(b.fake.callsTo('deleteNote'), [['n01', 1, { keepalive: false }]]);
+  await flushPromises();
+  assert.not.ok(storage.items.has(journalKey(L1)), 'all confirmed: the journal is empty');
+  assert.equal(ids(all.notes.value).sort(), ['n05', 'srv-9']);
 });
 
-test('refresh does not send another learner’s queued deletes (nor load the write side for nothing)', async () => {
+test('refresh does not load another learner’s journal (nor the write side for nothing)', async () => {
   const storage = createMemoryStorage({
-    [deletesKey(L2)]: JSON.stringify([{ noteId: 'theirs', version: 1 }]),
+    [journalKey(L2)]: JSON.stringify({
+      outbox: [{ id: 'd', kind: 'delete', noteId: 'theirs', version: 1, after: 0 }],
+    }),
   });
   const b = build({ deleteNote: (id) => Promise.resolve({ noteId: id, deleted: true }) }, storage);
   b.model.refresh('/error', null, true);
   await new Promise((r) => setTimeout(r, 50));
   assert.equal(b.fake.callsTo('deleteNote'), []);
-  assert.ok(storage.items.has(deletesKey(L2)));
+  assert.ok(storage.items.has(journalKey(L2)));
+});
+
+test('a learner change never sends learner 1’s queue with learner 2; learner 2’s own queue is sent', async () => {
+  const queued = (id: string, text: string) =>
+    JSON.stringify({ outbox: [{ id, kind: 'add', tempId: `local-${id}`, note: draftOf(mk(0, { text })) }] });
+  const storage = createMemoryStorage({
+    [journalKey(L1)]: queued('l1-add', 'learner 1'),
+    [journalKey(L2)]: queued('l2-add', 'learner 2'),
+  });
+  const b = build(
+    {
+      // Learner 1's link is down; learner 2's request gets through.
+      addNote: (note) =>
+        note.text === 'learner 1'
+          ? Promise.reject(new ApiError('network', 'Network error'))
+          : Promise.resolve(mk(0, { noteId: 'srv-2', text: note.text })),
+    },
+    storage,
+  );
+  b.model.refresh('/error', null, true);
+  await until(() => b.fake.callsTo('addNote').length === 1, 'learner 1’s queued add');
+  await flushPromises();
+  assert.equal([...b.model.unsaved.value], ['local-l1-add']);
+  b.setLearner(L2);
+  b.model.refresh('/error', null, true);
+  await until(() => b.fake.callsTo('addNote').length === 2, 'learner 2’s queued add');
+  await b.t.advance(30 * 60_000);
+  const keys = b.fake.optionsTo('addNote').map((o) => o?.idempotencyKey);
+  assert.equal(keys, ['l1-add', 'l2-add'], 'learner 1’s add is not retried after the switch');
+  assert.is(b.model.cache.get('local-l1-add'), undefined, 'learner 1’s note is not shown to learner 2');
+  assert.is(b.model.cache.get('srv-2')?.text, 'learner 2');
+  assert.equal([...b.model.unsaved.value], []);
+  assert.ok(storage.items.has(journalKey(L1)), 'learner 1’s queue waits for their next visit');
+  assert.not.ok(storage.items.has(journalKey(L2)));
 });
 
 test('a learner change stops pending deletes without sending them', async () => {
@@ -487,9 +638,52 @@ test('a learner change stops pending deletes without sending them', async () => 
   b.setLearner(L2);
   b.model.refresh('/', null, true);
   assert.equal(b.model.pendingDeletes.value, []);
-  b.clock.tick(UNDO_MS * 2);
-  await flushPromises();
+  await b.t.advance(UNDO_MS * 2);
   assert.equal(b.fake.callsTo('deleteNote'), []);
+});
+
+test('a 401 pauses the queue; the next context (refresh without reset) sends it again', async () => {
+  const storage = createMemoryStorage({
+    [journalKey(L1)]: JSON.stringify({
+      outbox: [{ id: 'q', kind: 'delete', noteId: 'n1', version: 1, after: 0 }],
+    }),
+  });
+  let calls = 0;
+  const b = build(
+    {
+      deleteNote: (id) =>
+        calls++ === 0
+          ? Promise.reject(new ApiError('http', 'No session', 401, { error: 'x' }))
+          : Promise.resolve({ noteId: id, deleted: true }),
+    },
+    storage,
+  );
+  b.model.refresh('/error', null, false);
+  await until(() => b.fake.callsTo('deleteNote').length === 1, 'the queued delete');
+  await flushPromises();
+  assert.equal(b.announced, ['Your session has expired. Sign in again in the portal.']);
+  await b.t.advance(10 * 60_000);
+  assert.is(b.fake.callsTo('deleteNote').length, 1, 'paused');
+  b.model.refresh('/error', null, false); // a new token
+  await flushPromises();
+  assert.is(b.fake.callsTo('deleteNote').length, 2);
+  assert.not.ok(storage.items.has(journalKey(L1)));
+});
+
+test('retryNow (online again) sends a failed write at once', async () => {
+  let calls = 0;
+  const b = build({
+    addNote: (n) =>
+      calls++ === 0
+        ? Promise.reject(new ApiError('network', 'Network error'))
+        : Promise.resolve({ ...mk(0), ...n, noteId: 'srv' }),
+  });
+  await b.model.add(draftOf(mk(0)), 'new:r1');
+  assert.is(b.fake.callsTo('addNote').length, 1);
+  b.model.retryNow();
+  await flushPromises();
+  assert.is(b.fake.callsTo('addNote').length, 2);
+  assert.equal(ids(b.model.cache.visible.value), ['srv']);
 });
 
 test('adding or deleting a note makes the course counts reload when next shown', async () => {
@@ -502,7 +696,7 @@ test('adding or deleting a note makes the course counts reload when next shown',
   courses.list.ensure();
   assert.is(b.fake.callsTo('listCourses').length, 1);
   const draft = draftOf(mk(0));
-  await b.model.add(draft);
+  await b.model.add(draft, 'new:r1');
   courses.list.ensure();
   await flushPromises();
   assert.is(b.fake.callsTo('listCourses').length, 2);
@@ -523,8 +717,7 @@ test('a page that was on its way when a delete landed does not bring the deleted
   search.ensure(); // the server is asked; its answer (with the note) is slow
   b.model.remove(note);
   await until(() => b.model.pendingDeletes.value.length === 1, 'the pending delete');
-  b.clock.tick(UNDO_MS);
-  await flushPromises();
+  await b.t.advance(UNDO_MS);
   assert.equal(ids(all.notes.value), ['n01'], 'deleted');
   slowSearch.resolve(pageOf([note], null, 1)); // answered before the server saw the delete
   await flushPromises();
@@ -544,7 +737,7 @@ test('a save still on its way when another learner signs in never shows to the n
   recent.ensure();
   await flushPromises();
   const draft = draftOf(mk(0, { text: 'learner 1’s note' }));
-  const saving = b.model.add(draft);
+  const saving = b.model.add(draft, 'new:r1');
   await until(() => b.fake.callsTo('addNote').length === 1, 'the add request');
   b.setLearner(L2);
   b.model.refresh('/', null, true);
@@ -552,11 +745,13 @@ test('a save still on its way when another learner signs in never shows to the n
   await flushPromises();
   assert.equal(recent.notes.value, [], 'the optimistic copy went with the reset');
   answer.resolve(mk(0, { noteId: 'srv-1', text: 'learner 1’s note' }));
-  await saving;
+  const result = await saving;
+  assert.ok(result.ok && result.queued, 'the editor may close: the text is in learner 1’s journal');
   // Regression: an add or update answered after the reset for a new learner must not put
   // learner 1's note into learner 2's cache.
   assert.equal(ids(recent.notes.value), [], 'learner 1’s note is not in learner 2’s list');
   assert.is(b.model.cache.get('srv-1'), undefined);
+  assert.is(parseJournal(b.storage.items.get(journalKey(L1)) ?? null).outbox.length, 1, 'kept for learner 1');
 });
 
 test('prefetch loads the write side without any request', async () => {
