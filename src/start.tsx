@@ -48,6 +48,7 @@ function startIn(root: HTMLElement) {
 
   const http = createHttpClient({
     fetch: (input, init) => fetch(input, init),
+    xhr: () => new XMLHttpRequest(),
     baseUrl: config.apiBase,
     headers: () => {
       const context = session.context.value;
@@ -104,7 +105,7 @@ function startIn(root: HTMLElement) {
     focus: createFocusRequests(),
     screens: createScreens(styles, notes),
     parts: createEditParts(styles),
-    sanitizer: createSanitizerService({ apiBase: config.apiBase, base: document.baseURI, document }),
+    sanitizer: createSanitizerService(config, document),
     seek: (note) => {
       const message = seekMessage(note);
       return message ? bridge.post(message) : false;

@@ -1,20 +1,37 @@
 /**
- * Reads the data file's text into live notes. The file is a header line then one change per
- * line; replaying the changes gives the current notes. A torn last line (a crash mid-append, so
- * never acknowledged) is dropped; anything else unexpected is refused, never "repaired".
+ * Reads the data file's text into live notes and idempotency keys. The file is a header line then
+ * one change per line; replaying the changes gives the current state. A torn last line (a crash
+ * mid-append, so never acknowledged) is dropped; anything else unexpected is refused, never "repaired".
  */
 
+import { type KeyedAdd, keyedAddId } from './idempotency.ts';
 import { learnerKey, type OwnedNote } from './learner.ts';
 import { isLogRecord, type LogRecord } from './note-shape.ts';
 
-/** The first line of every data file; the version changes only with an incompatible format. */
-export const FILE_HEADER = { format: 'notes-harness', version: 1 } as const;
+/**
+ * The first line of every data file written. Version 2 added idempotency keys (`key` on a put,
+ * `op: 'key'` lines); version 1 files are read too, and rewritten as version 2 when opened.
+ */
+export const FILE_HEADER = { format: 'notes-harness', version: 2 } as const;
+
+/** The versions this harness reads. */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
 
 /** The header as written, newline included. */
 export const HEADER_LINE = `${JSON.stringify(FILE_HEADER)}\n`;
 
-/** Replayed contents: live notes in insertion order, whether a torn tail was dropped, and how many change lines were read. */
-export type ParsedData = { notes: OwnedNote[]; torn: boolean; changes: number };
+/**
+ * Replayed contents: live notes in insertion order, the keys of adds (expired ones included: the
+ * caller knows the time), whether a torn tail was dropped, how many change lines were read, and
+ * the file's format version.
+ */
+export type ParsedData = {
+  notes: OwnedNote[];
+  keys: KeyedAdd[];
+  torn: boolean;
+  changes: number;
+  version: number;
+};
 
 /** Parse outcome; `error` completes a sentence starting with the file's name. */
 export type ParseResult = ({ ok: true } & ParsedData) | { ok: false; error: string };
@@ -36,8 +53,8 @@ const checkHeader = (line: string): string | null => {
     return `${NOT_OURS} (its first line is not the notes-harness header)`;
   }
   const version = (h as { version?: unknown }).version;
-  if (version !== FILE_HEADER.version) {
-    return `has notes-harness format version ${String(version)}; this harness reads version ${FILE_HEADER.version}`;
+  if (typeof version !== 'number' || !READABLE_VERSIONS.includes(version)) {
+    return `has notes-harness format version ${String(version)}; this harness reads versions ${READABLE_VERSIONS.join(' and ')}`;
   }
   return null;
 };
@@ -60,21 +77,33 @@ export function parseDataFile(bytes: Uint8Array): ParseResult {
   const headerError = checkHeader(first);
   if (headerError) return { ok: false, error: headerError };
   const live = new Map<string, OwnedNote>();
+  const keys = new Map<string, KeyedAdd>();
   for (const [i, line] of rest.entries()) {
     const record: unknown = parseJson(line);
     if (!isLogRecord(record)) {
       const what = record === undefined ? 'is not valid JSON' : 'is not a valid change record';
       return { ok: false, error: `is damaged: line ${i + 2} ${what}` };
     }
-    apply(live, record);
+    apply(live, keys, record);
   }
-  return { ok: true, notes: [...live.values()], torn, changes: rest.length };
+  const version = (JSON.parse(first) as { version: number }).version;
+  return {
+    ok: true,
+    notes: [...live.values()],
+    keys: [...keys.values()],
+    torn,
+    changes: rest.length,
+    version,
+  };
 }
 
-function apply(live: Map<string, OwnedNote>, r: LogRecord): void {
-  if (r.op === 'put') {
-    live.set(`${learnerKey(r.owner)}\u0000${r.note.noteId}`, { owner: r.owner, note: r.note });
-  } else {
+/** Replays one change. A key outlives its note's deletion, so a late retry can't bring it back. */
+function apply(live: Map<string, OwnedNote>, keys: Map<string, KeyedAdd>, r: LogRecord): void {
+  if (r.op === 'del') {
     live.delete(`${learnerKey(r.owner)}\u0000${r.noteId}`);
+    return;
   }
+  if (r.key !== undefined) keys.set(keyedAddId(r.owner, r.key), { owner: r.owner, key: r.key, note: r.note });
+  if (r.op === 'put')
+    live.set(`${learnerKey(r.owner)}\u0000${r.note.noteId}`, { owner: r.owner, note: r.note });
 }

@@ -1,6 +1,7 @@
 /**
- * One HTTP call from arrival to answer: faults (hang, delay, 503), routing (404/405), auth,
- * body reading, the handler, and one log line. It never throws: anything unexpected is a 500.
+ * One HTTP call from arrival to answer: faults (hang, delay, 503 before or after the work),
+ * routing (404/405), auth, body reading, the handler, the answer (compressed when the client
+ * accepts it), and one log line. It never throws: anything unexpected is a 500.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { discardRest } from '../shared/discard-body.ts';
@@ -8,6 +9,7 @@ import { authenticate } from './authenticate.ts';
 import { decideFault, type FaultDecision, type Faults } from './faults.ts';
 import type { Services } from './handlers/call.ts';
 import { errorReply, type Reply, readBody, sendReply } from './http-io.ts';
+import { IDEMPOTENCY_HEADER } from './idempotency.ts';
 import { matchRoute } from './routes.ts';
 
 /** What the pipeline needs beyond the handler services; all injected by `startApi`. */
@@ -23,6 +25,11 @@ export type Pipeline = {
   /** Registers a call that will never be answered, so close() can cut it. */
   hang: (res: ServerResponse) => void;
   closing: () => boolean;
+};
+
+const acceptOf = (req: IncomingMessage): string | undefined => {
+  const v = req.headers['accept-encoding'];
+  return Array.isArray(v) ? v.join(',') : v;
 };
 
 const pathOf = (url: string | undefined): string => (url ?? '/').split('?')[0] ?? '/';
@@ -50,7 +57,13 @@ async function route(req: IncomingMessage, p: Pipeline, path: string): Promise<R
     body = read.value;
   } else req.resume();
   return r.handle(
-    { params, caller: caller.value, body, contentType: req.headers['content-type'] },
+    {
+      params,
+      caller: caller.value,
+      body,
+      contentType: req.headers['content-type'],
+      idempotencyKey: req.headers[IDEMPOTENCY_HEADER],
+    },
     p.services,
   );
 }
@@ -62,6 +75,8 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, p
   const path = pathOf(req.url);
   const done = (status: number | string) =>
     p.log(`${method} ${path} ${status} ${Math.round(performance.now() - started)}ms`);
+  const answer = (reply: Reply) =>
+    sendReply(res, reply, { head: method === 'HEAD', closing: p.closing(), accept: acceptOf(req) });
   try {
     const decision: FaultDecision = decideFault(p.faults(), p.random);
     if (decision === 'hang') {
@@ -72,12 +87,22 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, p
     }
     const latency = p.faults().latencyMs;
     if (latency > 0) await p.delay(latency);
-    const reply = decision === 'fail' ? errorReply(503, 'Injected failure') : await route(req, p, path);
-    if (decision === 'fail') req.resume();
-    sendReply(res, reply, method === 'HEAD', p.closing());
-    done(reply.status);
+    const injected = errorReply(503, 'Injected failure');
+    let reply: Reply;
+    let status: number | string;
+    if (decision === 'fail') {
+      req.resume();
+      reply = injected;
+      status = 503;
+    } else {
+      const worked = await route(req, p, path);
+      reply = decision === 'lose' ? injected : worked;
+      status = decision === 'lose' ? `503 (lost ${worked.status})` : worked.status;
+    }
+    answer(reply);
+    done(status);
   } catch {
-    sendReply(res, errorReply(500, 'Internal server error'), method === 'HEAD', p.closing());
+    answer(errorReply(500, 'Internal server error'));
     done(500);
   }
 }

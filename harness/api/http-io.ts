@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { discardRest } from '../shared/discard-body.ts';
 import { type Check, invalid, valid } from './check.ts';
+import { encodeJson } from './compress.ts';
 
 /** A JSON answer (every API answer) or a stored file (uploaded images). */
 export type Reply =
@@ -58,9 +59,19 @@ export function readBody(req: IncomingMessage, cap: number): Promise<Check<Buffe
 
 const COMMON = { 'X-Content-Type-Options': 'nosniff' };
 
-/** Writes a reply unless the socket is gone or an answer was already sent. */
-export function sendReply(res: ServerResponse, reply: Reply, head: boolean, closing: boolean): void {
+/**
+ * How to answer: a HEAD gets headers only, `closing` adds `Connection: close`, and `accept` is the
+ * request's Accept-Encoding (a JSON body over 1 KiB is then sent br- or gzip-encoded).
+ */
+export type SendOptions = { head: boolean; closing: boolean; accept?: string | undefined };
+
+/**
+ * Writes a reply unless the socket is gone or an answer was already sent. Every JSON answer says
+ * `Vary: Accept-Encoding`, since its bytes depend on it; stored images are sent as they are.
+ */
+export function sendReply(res: ServerResponse, reply: Reply, options: SendOptions): void {
   if (res.headersSent || res.writableEnded || res.destroyed) return;
+  const { head, closing } = options;
   const connection: Record<string, string> = closing ? { Connection: 'close' } : {};
   if ('file' in reply) {
     res.writeHead(200, {
@@ -74,14 +85,16 @@ export function sendReply(res: ServerResponse, reply: Reply, head: boolean, clos
     res.end(head ? undefined : reply.file);
     return;
   }
-  const text = JSON.stringify(reply.body);
+  const { bytes, encoding } = encodeJson(JSON.stringify(reply.body), options.accept);
   res.writeHead(reply.status, {
     ...COMMON,
     ...connection,
     ...reply.headers,
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    'Content-Length': String(bytes.length),
+    Vary: 'Accept-Encoding',
     'Cache-Control': 'no-store',
   });
-  res.end(head ? undefined : text);
+  res.end(head ? undefined : bytes);
 }

@@ -4,12 +4,18 @@
  */
 import type { Note } from '../../src/protocol/api-types.ts';
 import { isRecord } from './check.ts';
+import { isIdempotencyKey, type KeyedAdd } from './idempotency.ts';
 import type { Learner, OwnedNote } from './learner.ts';
 
-/** One change in the append-only log: a note stored (added or updated) or deleted. */
+/**
+ * One change in the append-only log: a note stored (added or updated; an add made with an
+ * Idempotency-Key carries it, so the note and its key become durable in one line), a note
+ * deleted, or (written only by compaction) a key kept with the note its add first stored.
+ */
 export type LogRecord =
-  | { op: 'put'; owner: Learner; note: Note }
-  | { op: 'del'; owner: Learner; noteId: string };
+  | { op: 'put'; owner: Learner; note: Note; key?: string }
+  | { op: 'del'; owner: Learner; noteId: string }
+  | { op: 'key'; owner: Learner; key: string; note: Note };
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const str = (v: unknown): v is string => typeof v === 'string';
@@ -63,13 +69,18 @@ export const isLearner = (l: unknown): l is Learner =>
 /** Whether a parsed line is a change record this harness writes. */
 export function isLogRecord(r: unknown): r is LogRecord {
   if (!isRecord(r) || !isLearner(r.owner)) return false;
-  if (r.op === 'put') return isNote(r.note);
+  if (r.op === 'put') return isNote(r.note) && (r.key === undefined || isIdempotencyKey(r.key));
+  if (r.op === 'key') return isNote(r.note) && isIdempotencyKey(r.key);
   return r.op === 'del' && str(r.noteId) && r.noteId !== '';
 }
 
-/** The log line for storing a note (add or update); ends in a newline. */
-export const putLine = ({ owner, note }: OwnedNote): string =>
-  `${JSON.stringify({ op: 'put', owner, note })}\n`;
+/** The log line for storing a note (add or update), with the add's key if it had one; ends in a newline. */
+export const putLine = ({ owner, note }: OwnedNote, key?: string): string =>
+  `${JSON.stringify(key === undefined ? { op: 'put', owner, note } : { op: 'put', owner, note, key })}\n`;
+
+/** The log line compaction writes for a key still alive; ends in a newline. */
+export const keyLine = ({ owner, key, note }: KeyedAdd): string =>
+  `${JSON.stringify({ op: 'key', owner, key, note })}\n`;
 
 /** The log line for deleting a note; ends in a newline. */
 export const delLine = (owner: Learner, noteId: string): string =>

@@ -46,9 +46,9 @@ export async function startApi(options: ApiOptions): Promise<RunningApi> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
-  const { notes } = await openDataFile(options.dataFile, () => seedData(now));
+  const { notes, keys } = await openDataFile(options.dataFile, () => seedData(now), now);
   const journal = await openJournal(options.dataFile);
-  const store = createStore(notes, journal);
+  const store = createStore(notes, journal, keys, now);
   const services = {
     store,
     uploads: createUploads(uploadsDirFor(options.dataFile)),

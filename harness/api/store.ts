@@ -2,9 +2,11 @@
  * The notes in memory, per learner, backed by the journal. Changes apply to memory synchronously
  * (so a version check and its write can't interleave with another request) and resolve only once
  * durable. Sorted views are built per learner and order on first use, then kept sorted by binary
- * insertion and removal, so a write never forces a full re-sort of 10,000 notes.
+ * insertion and removal, so a write never forces a full re-sort of 10,000 notes. It also remembers
+ * each add's Idempotency-Key with the note that add stored.
  */
 import type { Note, NoteOrder } from '../../src/protocol/api-types.ts';
+import { type KeyedAdd, keyExpired, keyedAddId } from './idempotency.ts';
 import type { Journal } from './journal.ts';
 import { type Learner, learnerKey, type OwnedNote } from './learner.ts';
 import { delLine, putLine } from './note-shape.ts';
@@ -15,8 +17,17 @@ export type NoteStore = {
   get(learner: Learner, noteId: string): Note | undefined;
   /** The learner's notes sorted in `order` (a cached array: do not mutate). */
   sorted(learner: Learner, order: NoteOrder): Note[];
-  /** Stores a new or updated note; resolves once it is on disk. */
-  put(learner: Learner, note: Note): Promise<void>;
+  /**
+   * Stores a new or updated note; resolves once it is on disk. An add's `key` is remembered with
+   * the note in the same line, so both are durable together or not at all.
+   */
+  put(learner: Learner, note: Note, key?: string): Promise<void>;
+  /**
+   * The note an earlier add with `key` stored (as stored then), and when that became durable;
+   * undefined for an unknown or expired key. The key is claimed in memory by `put` before any
+   * await, so a concurrent retry finds it and waits on the same write.
+   */
+  keyed(learner: Learner, key: string): { note: Note; stored: Promise<void> } | undefined;
   /** Deletes a note; resolves once the deletion is on disk. */
   remove(learner: Learner, noteId: string): Promise<void>;
   /** How many notes all learners hold (for logs and the bench). */
@@ -38,9 +49,16 @@ function position(view: Note[], note: Note, order: NoteOrder): number {
 
 type Shelf = { notes: Map<string, Note>; views: Map<NoteOrder, Note[]> };
 
-/** Builds the store over the notes loaded from the data file. */
-export function createStore(initial: OwnedNote[], journal: Journal): NoteStore {
+/** Builds the store over the notes and keys loaded from the data file; `now` ages the keys. */
+export function createStore(
+  initial: OwnedNote[],
+  journal: Journal,
+  keys: KeyedAdd[] = [],
+  now: () => Date = () => new Date(),
+): NoteStore {
   const shelves = new Map<string, Shelf>();
+  const adds = new Map<string, { note: Note; stored: Promise<void> }>();
+  for (const k of keys) adds.set(keyedAddId(k.owner, k.key), { note: k.note, stored: Promise.resolve() });
   let count = 0;
 
   const shelf = (learner: Learner): Shelf => {
@@ -78,9 +96,20 @@ export function createStore(initial: OwnedNote[], journal: Journal): NoteStore {
       }
       return view;
     },
-    put(learner, note) {
+    put(learner, note, key) {
       place(learner, note);
-      return journal.append(putLine({ owner: learner, note }));
+      const stored = journal.append(putLine({ owner: learner, note }, key));
+      if (key !== undefined) adds.set(keyedAddId(learner, key), { note, stored });
+      return stored;
+    },
+    keyed(learner, key) {
+      const id = keyedAddId(learner, key);
+      const found = adds.get(id);
+      if (found && keyExpired(found.note, now())) {
+        adds.delete(id);
+        return undefined;
+      }
+      return found;
     },
     remove(learner, noteId) {
       const s = shelves.get(learnerKey(learner));

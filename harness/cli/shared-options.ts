@@ -34,7 +34,9 @@ export function addSharedOptions(cmd: Command): Command {
       new Option('--latency <ms>', 'delay every API answer by this many ms').argParser(parseMs).default(0),
     )
     .addOption(
-      new Option('--fail-rate <r>', 'share of API calls answered 503 (0–1)').argParser(parseRate).default(0),
+      new Option('--fail-rate <r>', 'share of API calls answered 503 (0–1), half of them after the work')
+        .argParser(parseRate)
+        .default(0),
     )
     .addOption(
       new Option('--timeout-rate <r>', 'share of API calls never answered (0–1)')
@@ -43,9 +45,13 @@ export function addSharedOptions(cmd: Command): Command {
     );
 }
 
-/** The fault settings the flags ask for. */
+/**
+ * The fault settings the flags ask for. Half of `--fail-rate` fails before the work and half after
+ * it (the write is stored, the answer lost), so a client's retries meet their own earlier writes.
+ */
 export const faultsFrom = (flags: SharedFlags): Faults => ({
   latencyMs: flags.latency,
-  failRate: flags.failRate,
+  failRate: flags.failRate / 2,
+  lostRate: flags.failRate / 2,
   timeoutRate: flags.timeoutRate,
 });

@@ -25,6 +25,11 @@ export type HttpClientDeps = {
   timeoutMs?: number;
   setTimeout?(fn: () => void, ms: number): unknown;
   clearTimeout?(handle: unknown): void;
+  /**
+   * Makes the XMLHttpRequest that uploads go through, so they can report progress (in the browser
+   * `() => new XMLHttpRequest()`). Without it uploads use fetch and report none.
+   */
+  xhr?: () => XMLHttpRequest;
 };
 
 /** Turns a JSON value into a typed one or throws `ApiError('invalid-response')`. */
@@ -33,15 +38,34 @@ export type Parse<T> = (v: unknown) => T;
 /**
  * Per-request options. `signal` cancels a load that a newer one superseded (the request is aborted
  * and its bytes no longer spent; the call rejects with kind `aborted`). `keepalive` lets a request
- * outlive the page (a delete still pending when the frame unloads).
+ * outlive the page (a delete still pending when the frame unloads). `idempotencyKey` goes out as
+ * this request's `Idempotency-Key` header, so a retried add stores one note (DESIGN §5).
  */
-export type RequestOptions = { signal?: AbortSignal | undefined; keepalive?: boolean | undefined };
+export type RequestOptions = {
+  signal?: AbortSignal | undefined;
+  keepalive?: boolean | undefined;
+  idempotencyKey?: string | undefined;
+};
+
+/**
+ * Upload options: `onProgress(loaded, total)`, in bytes of the request body sent (only when the
+ * client has `HttpClientDeps.xhr`), and `signal` to cancel (the call rejects with kind `aborted`).
+ */
+export type UploadOptions = {
+  onProgress?(loaded: number, total: number): void;
+  signal?: AbortSignal | undefined;
+};
 
 /** What the typed API needs from HTTP: JSON (or FormData) in, validated JSON out. */
 export type HttpClient = {
   get<T>(path: string, parse: Parse<T>, options?: RequestOptions): Promise<T>;
   /** A plain object is sent as JSON; a `FormData` as multipart with the boundary fetch picks. */
   post<T>(path: string, body: object, parse: Parse<T>, options?: RequestOptions): Promise<T>;
+  /**
+   * POSTs a multipart form. With an XHR factory the request goes through XMLHttpRequest (loaded
+   * lazily, see xhr-fetch.ts) and reports progress; headers, timeout and failures are the same.
+   */
+  upload<T>(path: string, form: FormData, parse: Parse<T>, options?: UploadOptions): Promise<T>;
 };
 
 const safeJson = (text: string): unknown => {
@@ -80,13 +104,15 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     parse: Parse<T>,
     body: object | undefined,
     options: RequestOptions = {},
+    viaXhr?: typeof fetch,
   ): Promise<T> => {
-    const { signal: callerSignal, keepalive } = options;
+    const { signal: callerSignal, keepalive, idempotencyKey } = options;
     if (callerSignal?.aborted) return Promise.reject(new ApiError('aborted', 'Request cancelled'));
     const s = (deps.baseUrl + path).includes('/auth') ? null : deps.headers();
     const headers: Record<string, string> = s
       ? { Authorization: `Bearer ${s.token}`, rootorg: s.rootOrg, org: s.org, domain: s.domain, wid: s.wid }
       : {};
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const ctl = new AbortController();
     const cancel = () => ctl.abort();
     callerSignal?.addEventListener('abort', cancel);
@@ -99,7 +125,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         reject();
       }, timeoutMs);
     });
-    const call = base
+    const call = (viaXhr ? base.polyfills({ fetch: viaXhr }) : base)
       .url(path)
       .headers(headers)
       .options(keepalive ? { signal: ctl.signal, keepalive: true } : { signal: ctl.signal })
@@ -124,5 +150,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   return {
     get: (path, parse, options) => send('GET', path, parse, undefined, options),
     post: (path, body, parse, options) => send('POST', path, parse, body, options),
+    upload: (path, form, parse, options = {}) => {
+      const { xhr } = deps;
+      // A failed chunk load rejects this fetch like a lost connection: kind `network`.
+      const viaXhr: typeof fetch | undefined =
+        xhr && ((url, init) => import('./xhr-fetch.ts').then((m) => m.xhrFetch({ xhr }, options, url, init)));
+      return send('POST', path, parse, form, options, viaXhr);
+    },
   };
 }

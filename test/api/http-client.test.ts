@@ -61,6 +61,20 @@ test('headers are read per request, so a context change applies at once', async 
   assert.is(fake.requests[1]?.headers.wid, 'w-2');
 });
 
+test('idempotencyKey adds Idempotency-Key to that request only, beside the five headers', async () => {
+  const { http, fake } = setup();
+  await http.post('/notes/add', { a: 1 }, any, { idempotencyKey: 'key-1' });
+  await http.post('/notes/add', { a: 1 }, any);
+  await http.get('/notes/recent', any, { idempotencyKey: undefined });
+  assert.equal(fake.requests[0]?.headers, {
+    ...SESSION_HEADERS,
+    'content-type': 'application/json',
+    'idempotency-key': 'key-1',
+  });
+  assert.equal(fake.requests[1]?.headers, { ...SESSION_HEADERS, 'content-type': 'application/json' });
+  assert.equal(fake.requests[2]?.headers, SESSION_HEADERS);
+});
+
 test('no session yet (headers() is null): no session headers are sent', async () => {
   const { http, fake } = setup(undefined, () => null);
   await http.get('/notes/recent', any);

@@ -9,6 +9,7 @@ import { createFakeClock } from '../fakes/fake-clock.ts';
 import { createFakeFetch, jsonResponse, type Responder } from '../fakes/fake-fetch.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { SESSION, SESSION_HEADERS } from '../fakes/fake-session.ts';
+import { createFakeXhr } from '../fakes/fake-xhr.ts';
 
 const note = fakeNote();
 const page = { notes: [note], total: 1, nextCursor: null };
@@ -273,6 +274,74 @@ test('uploadFile without a name still sends one "file" field', async () => {
   const body = fake.last().body;
   assert.ok(body instanceof FormData);
   if (body instanceof FormData) assert.equal([...body.keys()], ['file']);
+});
+
+test('addNote with an idempotencyKey sends it as Idempotency-Key on that request only', async () => {
+  const { api, fake } = setup(() => jsonResponse(201, note));
+  const key = '0b8f6c1e-4f1c-4c8e-9d55-2a8f3f1b9c10';
+  assert.equal(await api.addNote(newNote, { idempotencyKey: key }), note);
+  assert.equal(fake.last().headers, {
+    ...SESSION_HEADERS,
+    'content-type': 'application/json',
+    'idempotency-key': key,
+  });
+  await api.addNote(newNote);
+  await api.updateNote({ noteId: note.noteId, version: 1, text: 'x' });
+  assert.is(fake.requests[1]?.headers['idempotency-key'], undefined, 'the next add has none');
+  assert.is(fake.requests[2]?.headers['idempotency-key'], undefined);
+  assert.equal(JSON.parse(String(fake.requests[0]?.body)), newNote, 'the key is not in the body');
+});
+
+test('addNote: a 200 (the same key answered again) is a success like 201', async () => {
+  const { api } = setup(() => jsonResponse(200, note));
+  assert.equal(await api.addNote(newNote, { idempotencyKey: 'k' }), note);
+});
+
+test('addNote passes the signal through', async () => {
+  const { api, fake } = setup();
+  const caller = new AbortController();
+  caller.abort();
+  assert.ok(isAborted(await apiFailure(api.addNote(newNote, { signal: caller.signal }))));
+  assert.is(fake.requests.length, 0);
+});
+
+test('uploadFile with an XHR factory reports progress and returns the checked answer', async () => {
+  const fake = createFakeFetch();
+  const xhrs = createFakeXhr((x) => {
+    x.progress(2, 4);
+    x.progress(4, 4);
+    x.respond(200, JSON.stringify({ ...upload, extra: 1 }));
+  });
+  const http = createHttpClient({
+    fetch: fake.fetch,
+    baseUrl: '/api/v1',
+    headers: () => SESSION,
+    xhr: xhrs.xhr,
+    ...createFakeClock(),
+  });
+  const seen: number[] = [];
+  const answer = await createNotesApi(http).uploadFile(new Blob(['\x89PNG']), 'a.png', {
+    onProgress: (loaded, total) => seen.push(loaded / total),
+  });
+  assert.equal(answer, upload);
+  assert.equal(seen, [0.5, 1]);
+  const body = xhrs.last().body;
+  assert.ok(body instanceof FormData);
+  if (body instanceof FormData) assert.equal([...body.keys()], ['file']);
+  assert.is(xhrs.last().url, '/api/v1/file/upload');
+  assert.is(fake.requests.length, 0);
+});
+
+test('uploadFile checks the answer on the XHR path too', async () => {
+  const xhrs = createFakeXhr((x) => x.respond(200, JSON.stringify({ ...upload, size: '3' })));
+  const http = createHttpClient({
+    fetch: createFakeFetch().fetch,
+    baseUrl: '',
+    headers: () => SESSION,
+    xhr: xhrs.xhr,
+  });
+  const e = await apiFailure(createNotesApi(http).uploadFile(new Blob(['x'])));
+  assert.equal([e.kind, e.message], ['invalid-response', 'Invalid response field: size']);
 });
 
 test('deleteNote sends { noteId } alone, or { noteId, version } when the version is given', async () => {

@@ -110,6 +110,52 @@ it('api --port 0 prints one URL line, answers a token-bearing call, logs it, and
   }
 });
 
+it('api --fail-rate 0.2 --latency 300 runs: answers come after the delay, some 503', async ({ dir }) => {
+  const token = (await run(['token'])).out.trim();
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    rootorg: 'wingspan',
+    org: 'wingspan-learning',
+    domain: 'lex-dev.infosysapps.com',
+    wid: 'wid-asha-7f3a',
+  };
+  const slow = spawnHarness([
+    'api',
+    '--port',
+    '0',
+    '--fail-rate',
+    '0.2',
+    '--latency',
+    '300',
+    '--data',
+    join(dir, 'f.jsonl'),
+  ]);
+  try {
+    const [, url] = await slow.waitForStdout(/(http:\/\/127\.0\.0\.1:\d+)/);
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/v1/notes/recent`, { headers });
+    assert.ok(performance.now() - t0 >= 290, 'the latency applies');
+    assert.ok([200, 503].includes(res.status));
+  } finally {
+    assert.is(await slow.stop(), 0);
+  }
+  // At rate 1 every call fails, about half of them after doing the work (the answer is "lost").
+  const failing = spawnHarness(['api', '--port', '0', '--fail-rate', '1', '--data', join(dir, 'g.jsonl')]);
+  try {
+    const [, url] = await failing.waitForStdout(/(http:\/\/127\.0\.0\.1:\d+)/);
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, () =>
+        fetch(`${url}/api/v1/notes/recent`, { headers }).then((r) => r.status),
+      ),
+    );
+    assert.equal([...new Set(statuses)], [503]);
+    await failing.waitForStdout(/^GET \/api\/v1\/notes\/recent 503 \(lost 200\) \d+ms$/m);
+    await failing.waitForStdout(/^GET \/api\/v1\/notes\/recent 503 \d+ms$/m);
+  } finally {
+    assert.is(await failing.stop(), 0);
+  }
+});
+
 it('--help on every command shows examples and exits 0', async () => {
   for (const args of [['--help'], ['serve', '--help'], ['api', '--help'], ['token', '--help']]) {
     const { code, out } = await run(args);

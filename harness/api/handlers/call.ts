@@ -13,8 +13,16 @@ export type Services = { store: NoteStore; uploads: Uploads; now: () => Date; ne
 /** A call to a public route (uploaded files): no caller. */
 export type PublicCall = { params: Record<string, string> };
 
-/** A call from an authenticated learner, with the raw body already read under the route's cap. */
-export type Call = PublicCall & { caller: Caller; body: Buffer; contentType: string | undefined };
+/**
+ * A call from an authenticated learner, with the raw body already read under the route's cap and
+ * the raw `Idempotency-Key` header (only `POST /notes/add` looks at it).
+ */
+export type Call = PublicCall & {
+  caller: Caller;
+  body: Buffer;
+  contentType: string | undefined;
+  idempotencyKey?: string | string[] | undefined;
+};
 
 /** Parses a JSON body; anything unparsable is a 400 that says so. */
 export function jsonBody(call: Call): Check<unknown> {

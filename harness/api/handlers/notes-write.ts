@@ -1,10 +1,12 @@
 /**
  * `POST /notes/add`, `/notes/update` and `/notes/delete`. Each answers only after the change is
  * on disk. The version check and the in-memory write happen with no await between them, so of
- * several updates based on the same version exactly one wins and the rest get 409.
+ * several updates based on the same version exactly one wins and the rest get 409; likewise the
+ * Idempotency-Key lookup and the add it guards, so two adds with one key store one note.
  */
 import { displayNameFrom } from '../authenticate.ts';
 import { errorReply, type Reply } from '../http-io.ts';
+import { parseIdempotencyKey } from '../idempotency.ts';
 import { applyUpdate, createNote } from '../note-factory.ts';
 import { parseNewNote, parseNoteDelete, parseNoteUpdate } from '../validate-note.ts';
 import { type Call, jsonBody, type Services } from './call.ts';
@@ -26,14 +28,22 @@ async function durable(write: Promise<void>, ok: Reply): Promise<Reply> {
   }
 }
 
-/** Adds a note: 201 with the stored note. */
+/**
+ * Adds a note: 201 with the stored note. With an `Idempotency-Key` this learner already used (and
+ * not expired): 200 with the note that first add stored, once it is on disk, and nothing new.
+ */
 export async function addNote(call: Call, s: Services): Promise<Reply> {
+  const key = parseIdempotencyKey(call.idempotencyKey);
+  if (!key.ok) return errorReply(key.status, key.error);
   const body = jsonBody(call);
   if (!body.ok) return errorReply(body.status, body.error);
   const fields = parseNewNote(body.value);
   if (!fields.ok) return errorReply(fields.status, fields.error);
+  const learner = call.caller.learner;
+  const first = key.value === null ? undefined : s.store.keyed(learner, key.value);
+  if (first) return durable(first.stored, { status: 200, body: first.note });
   const note = createNote(fields.value, s.newId(), s.now(), defaultsOf(call));
-  return durable(s.store.put(call.caller.learner, note), { status: 201, body: note });
+  return durable(s.store.put(learner, note, key.value ?? undefined), { status: 201, body: note });
 }
 
 /** Updates a note: the stored note at version + 1; 409 with the current note when stale. */

@@ -4,7 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openDataFile, writeSnapshot } from '../../../harness/api/data-file.ts';
 import { HEADER_LINE } from '../../../harness/api/data-format.ts';
-import { putLine } from '../../../harness/api/note-shape.ts';
+import { KEY_TTL_MS } from '../../../harness/api/idempotency.ts';
+import { keyLine, putLine } from '../../../harness/api/note-shape.ts';
 import { tempDir } from './support/api-fixture.ts';
 import { makeNote } from './support/notes.ts';
 
@@ -91,6 +92,59 @@ test('a snapshot that must not replace refuses to overwrite an existing file', a
     assert.ok(err, 'link over an existing file fails');
     assert.is(await readFile(path, 'utf8'), 'precious');
     assert.equal(await readdir(dir), ['notes.ndjson']);
+  } finally {
+    await remove();
+  }
+});
+
+test('keys are kept until their lifetime is over, then compacted away', async () => {
+  const { dir, remove } = await tempDir();
+  try {
+    const path = join(dir, 'notes.ndjson');
+    const n1 = makeNote(1); // created 2024-01-01T00:01Z
+    const n2 = makeNote(2);
+    const text = HEADER_LINE + putLine({ owner, note: n1 }, 'old') + putLine({ owner, note: n2 }, 'new');
+    await writeFile(path, text);
+    const created = Date.parse(n1.createdOn);
+    const young = await openDataFile(path, seed, () => new Date(created + KEY_TTL_MS - 60_001));
+    assert.equal(
+      young.keys.map((k) => k.key),
+      ['old', 'new'],
+    );
+    assert.is(await readFile(path, 'utf8'), text, 'nothing dead: left as it is');
+    const later = await openDataFile(path, seed, () => new Date(created + KEY_TTL_MS));
+    assert.equal(
+      later.keys.map((k) => k.key),
+      ['new'],
+      'the key of note 1 expired (24 h), the key of note 2 (a minute younger) not yet',
+    );
+    assert.equal(
+      later.notes.map((o) => o.note.noteId),
+      [n1.noteId, n2.noteId],
+      'notes stay',
+    );
+    assert.is(
+      await readFile(path, 'utf8'),
+      HEADER_LINE +
+        putLine({ owner, note: n1 }) +
+        putLine({ owner, note: n2 }) +
+        keyLine({ owner, key: 'new', note: n2 }),
+    );
+  } finally {
+    await remove();
+  }
+});
+
+test('a version 1 file is rewritten as version 2 on open, notes unchanged', async () => {
+  const { dir, remove } = await tempDir();
+  try {
+    const path = join(dir, 'notes.ndjson');
+    const line = putLine({ owner, note: makeNote(1) });
+    await writeFile(path, `{"format":"notes-harness","version":1}\n${line}`);
+    const opened = await openDataFile(path, seed);
+    assert.is(opened.notes.length, 1);
+    assert.is(await readFile(path, 'utf8'), HEADER_LINE + line);
+    assert.match(HEADER_LINE, '"version":2');
   } finally {
     await remove();
   }

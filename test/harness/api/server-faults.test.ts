@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NotesPage } from '../../../src/protocol/api-types.ts';
+import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
 import {
   type Client,
   clientFor,
@@ -36,6 +36,51 @@ faults(
     assert.is((passed.json as NotesPage).total, 7, 'the failed add stored nothing');
     fx.api.setFaults({ failRate: 0 });
     assert.is((await asha.post('/notes/add', newNoteBody())).status, 201);
+  },
+);
+
+faults(
+  'lostRate answers 503 after the write is on disk; a keyed retry gets that note',
+  async ({ fx, asha, draws }) => {
+    fx.api.setFaults({ failRate: 0.2, lostRate: 0.2 });
+    const total = async () => ((await asha.post('/notes/fetch', {})).json as NotesPage).total;
+    draws.push(0.9);
+    const before = await total();
+    draws.push(0.3, 0.9, 0.9); // lose the add's answer; then the count and the retry pass
+    const lost = await asha.post('/notes/add', newNoteBody({ text: 'lost answer' }), {
+      'idempotency-key': 'k-lost',
+    });
+    assert.equal([lost.status, lost.json], [503, { error: 'Injected failure' }]);
+    assert.is(await total(), before + 1, 'the note was stored all the same');
+    const retry = await asha.post('/notes/add', newNoteBody({ text: 'lost answer' }), {
+      'idempotency-key': 'k-lost',
+    });
+    assert.is(retry.status, 200);
+    assert.is((retry.json as Note).text, 'lost answer');
+    assert.is(await total(), before + 1, 'the retry stored nothing new');
+    assert.ok(
+      fx.logs.some((l) => /^POST \/api\/v1\/notes\/add 503 \(lost 201\) \d+ms$/.test(l)),
+      fx.logs.join('\n'),
+    );
+  },
+);
+
+faults(
+  'a lost update answer leaves the update applied; a lost delete answer, the note deleted',
+  async ({ fx, asha, draws }) => {
+    fx.api.setFaults({ lostRate: 0.4 });
+    draws.push(0.9);
+    const note = (await asha.post('/notes/add', newNoteBody())).json as Note;
+    draws.push(0.39, 0.9);
+    const lostUpdate = await asha.post('/notes/update', { noteId: note.noteId, version: 1, text: 'v2' });
+    assert.is(lostUpdate.status, 503);
+    const retry = await asha.post('/notes/update', { noteId: note.noteId, version: 1, text: 'v2' });
+    assert.is(retry.status, 409, 'the retry meets the applied update');
+    assert.is((retry.json as { current: Note }).current.text, 'v2');
+    draws.push(0.2, 0.9);
+    const lostDelete = await asha.post('/notes/delete', { noteId: note.noteId, version: 2 });
+    assert.is(lostDelete.status, 503);
+    assert.is((await asha.post('/notes/delete', { noteId: note.noteId, version: 2 })).status, 404);
   },
 );
 

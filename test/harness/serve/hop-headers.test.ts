@@ -26,4 +26,14 @@ test('drops connection-scoped headers and the ones Connection names, keeps the r
   });
 });
 
+test('end-to-end headers of issue 7 and 8 pass: Idempotency-Key, Accept-Encoding, Content-Encoding, Vary', () => {
+  const kept = {
+    'idempotency-key': '0b8f6c1e-4f1c-4c8e-9d55-2a8f3f1b9c10',
+    'accept-encoding': 'gzip, deflate, br, zstd',
+    'content-encoding': 'br',
+    vary: 'Accept-Encoding',
+  };
+  assert.equal(withoutHopHeaders({ ...kept, connection: 'keep-alive' }), kept);
+});
+
 test.run();

@@ -68,7 +68,7 @@ const settings = async (w: World, over: Partial<ServeSettings> = {}): Promise<Se
   user: SEEDED_USERS[0]!,
   dataFile: join(w.root, 'data.jsonl'),
   secret: 'test-secret',
-  faults: { latencyMs: 0, failRate: 0, timeoutRate: 0 },
+  faults: { latencyMs: 0, failRate: 0, lostRate: 0, timeoutRate: 0 },
   open: false,
   ...over,
 });
