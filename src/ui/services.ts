@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { SanitizerService } from '../format/sanitizer.ts';
 import type { I18nModel } from '../i18n/i18n-model.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
 import type { Note } from '../protocol/api-types.ts';
@@ -40,6 +41,8 @@ export type Services = {
   screens: Screens;
   /** The editing UI, fetched on first use (see edit-parts-lazy). */
   parts: EditParts;
+  /** Cleans stored note HTML for rendering and before sending; a lazy chunk (see sanitizer). */
+  sanitizer: SanitizerService;
   /** Asks the portal's player to go to a note's anchor (a SEEK message); false when it can't. */
   seek(note: Note): boolean;
   platform: Platform;

@@ -23,6 +23,7 @@ import type { Platform, Services } from '../../src/ui/services.ts';
 import { createShortcuts } from '../../src/ui/shortcuts.ts';
 import { fakeContext } from './fake-context.ts';
 import { createFakeNotesApi, type FakeNotesApi } from './fake-notes-api.ts';
+import { createFakeSanitizer, type FakeSanitizer } from './fake-sanitizer.ts';
 import { installPopStateEvent } from './fake-window.ts';
 import { installGlobalLocation } from './global-location.ts';
 
@@ -30,6 +31,8 @@ import { installGlobalLocation } from './global-location.ts';
 export type FakeServices = {
   services: Services;
   api: FakeNotesApi;
+  /** The sanitiser: not ready (cards show plain text) until `sanitizer.finish()`. */
+  sanitizer: FakeSanitizer;
   /** SEEK requests the components made. */
   seeks: Note[];
   downloads: { fileName: string; text: string; type: string }[];
@@ -79,6 +82,7 @@ export function createFakeServices(
     fetchJson: () => Promise.reject(new Error('no locales in component tests')),
   });
   const announcer = createAnnouncer();
+  let ids = 0;
   const notes = createNotesModel({
     api: api.api,
     store: createKeyValueStore(() => null),
@@ -86,12 +90,16 @@ export function createFakeServices(
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
     now: () => now,
+    random: () => 0.5,
+    newId: () => `id-${++ids}`,
     setTimeout,
     clearTimeout,
   });
   const clockNow = signal(now);
+  const sanitizer = createFakeSanitizer();
   const fake: FakeServices = {
     api,
+    sanitizer,
     seeks: [],
     downloads: [],
     prints: 0,
@@ -130,6 +138,7 @@ export function createFakeServices(
     focus: createFocusRequests(),
     screens: createScreens({ screen: () => Promise.resolve() }, notes),
     parts: createEditParts({ screen: () => Promise.resolve() }),
+    sanitizer: sanitizer.service,
     clock: { now: clockNow, stop: () => undefined },
     seek: (note) => {
       fake.seeks.push(note);

@@ -5,6 +5,7 @@ import { useFocusTarget } from '../focus-request.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
 import { AnchorButton } from './AnchorButton.tsx';
+import { NoteBody } from './NoteBody.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
 /** How a card presents its note. */
@@ -57,7 +58,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
           initialText={note.text}
           draftKey={`edit:${note.noteId}`}
           onSave={async (changes) => {
-            const result = await notes.update(note, changes);
+            const result = await notes.update(note, changes, `edit:${note.noteId}`);
             if (result.ok) {
               props.onEditEnd();
               focus.request(domId);
@@ -70,9 +71,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
           }}
         />
       ) : (
-        <p className="note-text" dir="auto">
-          {shape(note.text, 'text')}
-        </p>
+        <NoteBody note={note} decorate={props.decorate} />
       )}
       <div className="note-meta">
         <AnchorButton note={note} />

@@ -1,0 +1,29 @@
+import { lazyPart } from '../notes/lazy-part.ts';
+import type { Sanitize } from './sanitize-html.ts';
+import type { SanitizerDocument } from './sanitizer-parts.ts';
+
+/**
+ * The HTML sanitiser, fetched on first need so DOMPurify is never part of the first load. No
+ * "ready" signal: a body keeps the loaded sanitiser in its own state (see NoteBody), which costs
+ * the first load less.
+ */
+export type SanitizerService = {
+  /** The sanitiser once loaded (memoised per HTML string), else null: show plain text meanwhile. */
+  current(): Sanitize | null;
+  /** Fetches the chunk once; a failed fetch is forgotten, so the next call tries again. */
+  load(): Promise<Sanitize>;
+};
+
+/**
+ * The sanitiser service over its lazy chunk (`sanitizer-parts`: DOMPurify, the configuration, the
+ * rich-body stylesheet) for the API at `config.apiBase`, in `doc` (whose base URL resolves
+ * addresses). `parts` is the chunk's import, replaceable in tests.
+ */
+export function createSanitizerService(
+  config: { apiBase: string },
+  doc: SanitizerDocument,
+  parts: () => Promise<typeof import('./sanitizer-parts.ts')> = () => import('./sanitizer-parts.ts'),
+): SanitizerService {
+  const part = lazyPart(async () => (await parts()).sanitizerFor(config, doc));
+  return { current: () => part.current, load: part.load };
+}
