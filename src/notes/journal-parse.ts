@@ -27,7 +27,14 @@ export function isNote(v: unknown): v is Note {
 
 /** A new note: a stored note's shape without the server's fields. */
 const isNewNote = (v: unknown): v is NewNote =>
-  isObj(v) && isNote({ ...v, noteId: 'x', createdOn: '1970-01-01T00:00:00.000Z', updatedOn: '1970-01-01T00:00:00.000Z', version: 1 });
+  isObj(v) &&
+  isNote({
+    ...v,
+    noteId: 'x',
+    createdOn: '1970-01-01T00:00:00.000Z',
+    updatedOn: '1970-01-01T00:00:00.000Z',
+    version: 1,
+  });
 
 /** One queued write of any kind. */
 export function isOutboxItem(v: unknown): v is OutboxItem {

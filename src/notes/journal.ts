@@ -48,7 +48,13 @@ export function parseJournal(raw: string | null): JournalState {
       : {};
   const isConflict = (c: unknown): c is Conflict => {
     const x = c as Conflict;
-    return typeof c === 'object' && c !== null && isDraft(x.mine) && isNote(x.base) && (x.current === null || isNote(x.current));
+    return (
+      typeof c === 'object' &&
+      c !== null &&
+      isDraft(x.mine) &&
+      isNote(x.base) &&
+      (x.current === null || isNote(x.current))
+    );
   };
   return {
     drafts: entries(v.drafts, isDraft),
@@ -79,7 +85,8 @@ export function createJournal({ store, learner }: JournalDeps) {
     update(change: (current: JournalState) => JournalState): boolean {
       // After a refused write the store may still hold an older value: go on from memory then.
       const next = change(durable.value ? parseJournal(store.get(key)) : state.value);
-      const empty = !next.outbox.length && !Object.keys(next.drafts).length && !Object.keys(next.conflicts).length;
+      const empty =
+        !next.outbox.length && !Object.keys(next.drafts).length && !Object.keys(next.conflicts).length;
       const kept = empty ? (store.remove(key), true) : store.set(key, JSON.stringify(next));
       durable.value = kept;
       state.value = next;

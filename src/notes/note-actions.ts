@@ -103,7 +103,8 @@ export function createActions(deps: ActionsDeps) {
   return {
     get: () => current,
     /** Uploads an image for a note (type and size checked first). */
-    uploadImage: (file: File, onProgress: (fraction: number) => void) => uploadImage(deps.api, file, onProgress),
+    uploadImage: (file: File, onProgress: (fraction: number) => void) =>
+      uploadImage(deps.api, file, onProgress),
     /** Another learner signed in: close this one's side (their journal stays stored) and open theirs. */
     reset() {
       current.close();

@@ -21,6 +21,7 @@ export type WritesDeps = {
   outbox: Outbox;
   cache: NoteCache;
   onCountChange: (note: Note, delta: 1 | -1) => void;
+  announce: (key: string) => void;
   now: () => number;
   newId: () => string;
 };
@@ -61,10 +62,18 @@ export function createWrites(deps: WritesDeps) {
   const unqueue = (item: OutboxItem) =>
     journal.update((s) => returnToDraft({ ...s, outbox: s.outbox.filter((i) => i.id !== item.id) }, item));
 
-  const queue = async (item: OutboxItem, draftKey: string, shown: Note, undo: () => void): Promise<SaveResult> => {
+  const queue = async (
+    item: OutboxItem,
+    draftKey: string,
+    shown: Note,
+    undo: () => void,
+  ): Promise<SaveResult> => {
     const outcome: FirstOutcome = await deps.outbox.enqueue(item, deps.drafts.take(draftKey));
     if (outcome.kind === 'saved') return { ok: true, note: outcome.note ?? shown };
-    if (outcome.kind === 'queued') return { ok: true, note: shown, queued: true };
+    if (outcome.kind === 'queued') {
+      deps.announce('Not saved yet — retrying');
+      return { ok: true, note: shown, queued: true };
+    }
     if (outcome.kind === 'conflict') return { ok: true, note: outcome.current ?? shown };
     if (outcome.kind === 'refused') return { ok: false, problem: problem('other') }; // settled: text in the draft
     unqueue(item);
@@ -92,7 +101,14 @@ export function createWrites(deps: WritesDeps) {
       const shown = { ...base, ...changes, updatedOn: stamp() };
       cache.put(shown);
       cache.setSaving(note.noteId, true);
-      const item: OutboxItem = { id: deps.newId(), kind: 'update', noteId: note.noteId, version: note.version, changes, base };
+      const item: OutboxItem = {
+        id: deps.newId(),
+        kind: 'update',
+        noteId: note.noteId,
+        version: note.version,
+        changes,
+        base,
+      };
       return queue(item, draftKey, shown, () => {
         cache.setSaving(note.noteId, false);
         cache.put(base);

@@ -62,6 +62,8 @@ export function backoffMs(attempt: number, random: () => number): number {
 export function rebase(rest: readonly OutboxItem[], item: OutboxItem, saved: Note): OutboxItem[] {
   const from = item.kind === 'add' ? item.tempId : item.noteId;
   return rest.map((next) =>
-    next.kind !== 'add' && next.noteId === from ? { ...next, noteId: saved.noteId, version: saved.version } : next,
+    next.kind !== 'add' && next.noteId === from
+      ? { ...next, noteId: saved.noteId, version: saved.version }
+      : next,
   );
 }

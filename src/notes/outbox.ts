@@ -63,7 +63,10 @@ export function createOutbox(deps: OutboxDeps) {
   const send = (item: OutboxItem, keepalive = false): Promise<Note | null> => {
     if (item.kind === 'add') return deps.api.addNote(item.note, { idempotencyKey: item.id, keepalive });
     if (item.kind === 'update')
-      return deps.api.updateNote({ noteId: item.noteId, version: item.version, ...item.changes }, { keepalive });
+      return deps.api.updateNote(
+        { noteId: item.noteId, version: item.version, ...item.changes },
+        { keepalive },
+      );
     return deps.api.deleteNote(item.noteId, item.version, { keepalive }).then(() => null);
   };
   const finish = (item: OutboxItem, verdict: Verdict, saved: Note | null) =>
@@ -155,7 +158,8 @@ export function createOutbox(deps: OutboxDeps) {
      */
     flush() {
       if (stopped || paused) return;
-      for (const item of journal.state.value.outbox) if (item.id !== sending) void send(item, true).catch(() => undefined);
+      for (const item of journal.state.value.outbox)
+        if (item.id !== sending) void send(item, true).catch(() => undefined);
     },
     /** The learner changed: nothing more goes out from this outbox (its journal stays stored). */
     stop() {

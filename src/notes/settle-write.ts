@@ -43,7 +43,12 @@ export function returnToDraft(state: JournalState, item: OutboxItem): JournalSta
  * optimistic copy; a conflict is recorded (both versions kept until the learner chooses); a refused
  * text goes back to its draft; a delete that was refused brings the note back.
  */
-export function settleWrite(deps: SettleDeps, item: OutboxItem, verdict: Verdict, state: JournalState): JournalState {
+export function settleWrite(
+  deps: SettleDeps,
+  item: OutboxItem,
+  verdict: Verdict,
+  state: JournalState,
+): JournalState {
   const { cache } = deps;
   const id = noteIdOf(item);
   if (verdict.kind === 'done') {

@@ -160,6 +160,7 @@ export function createWriteSide(options: WriteSideOptions = {}) {
     outbox,
     cache,
     onCountChange,
+    announce,
     now: t.now,
     newId,
   });

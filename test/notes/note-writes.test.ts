@@ -83,7 +83,7 @@ test('add queued (the link failed): ok with queued, the note still shown and sav
     ['id-1'],
   );
   assert.equal(s.stored().drafts, {});
-  assert.equal(s.announced, []);
+  assert.equal(s.announced, ['Not saved yet — retrying']);
 });
 
 test('add 401: not ok (session); the text is back in the draft, the temporary note gone, the outbox empty', async () => {

@@ -401,7 +401,7 @@ test('an add the link failed stays queued: shown, counted and marked unsaved unt
   assert.ok(result.ok && result.queued);
   assert.equal(ids(b.model.cache.visible.value), ['local-id-1']);
   assert.equal([...b.model.unsaved.value], ['local-id-1']);
-  assert.equal(b.announced, []);
+  assert.equal(b.announced, ['Not saved yet — retrying']);
   await b.t.advance(60_000);
   assert.equal(ids(b.model.cache.visible.value), ['srv-1']);
   assert.equal([...b.model.unsaved.value], []);

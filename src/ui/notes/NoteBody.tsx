@@ -11,6 +11,16 @@ export type NoteBodyProps = {
 };
 
 /**
+ * A note's own headings, shown as styled paragraphs: inside a card (itself under the screen's
+ * headings) they would break the page's heading outline. Safe on sanitised HTML: it renames tags
+ * only, and `<h` inside an attribute value stays inside it.
+ */
+const inCard = (html: string) =>
+  html.replace(/<(\/?)h([1-3])\b/g, (_, close: string, level: string) =>
+    close ? '</p' : `<p class="note-h${level}"`,
+  );
+
+/**
  * A note's body. Stored HTML is untrusted: it shows only once the sanitiser (a lazy chunk, fetched
  * when the browser is idle after the first body) has cleaned it — the sanitiser memoises per
  * content string, so re-renders cost a lookup; until then, or if the fetch fails, the plain `text`
@@ -33,7 +43,7 @@ export function NoteBody({ note, decorate }: NoteBodyProps) {
     <div
       className="note-text note-rich"
       dir="auto"
-      dangerouslySetInnerHTML={{ __html: sanitize(note.content) }}
+      dangerouslySetInnerHTML={{ __html: inCard(sanitize(note.content)) }}
     />
   ) : (
     <p className="note-text" dir="auto">

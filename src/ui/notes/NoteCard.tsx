@@ -26,8 +26,7 @@ export type NoteCardProps = {
 };
 
 /**
- * One note: its place (anchor button) or source, its text (plain text: stored HTML is never
- * injected here), when it changed, and Edit / Delete. While editing, the editor takes the text's
+ * One note: its place (anchor button) or source, its text (NoteBody: plain text, then the sanitised HTML), when it changed, and Edit / Delete. While editing, the editor takes the text's
  * place. The card is a focus target, so focus can land on it after a save or an Undo.
  */
 export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
@@ -38,6 +37,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
   const domId = `note-${note.noteId}`;
   useFocusTarget(focus, domId, ref);
   const saving = useValue(notes.cache.saving).has(note.noteId);
+  const unsaved = useValue(notes.unsaved).has(note.noteId);
   const anchor = anchorMessage(note.anchor);
   const title =
     props.title === 'source'
@@ -76,7 +76,9 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
       <div className="note-meta">
         <AnchorButton note={note} />
         <RelativeTime iso={note.updatedOn} />
-        {saving && <span className="note-saving">{t('Saving…')}</span>}
+        {saving && (
+          <span className="note-saving">{unsaved ? t('Not saved yet — retrying') : t('Saving…')}</span>
+        )}
       </div>
       {!editing && (
         <div className="note-actions">
