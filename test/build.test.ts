@@ -85,6 +85,38 @@ test('configuration flags reach the bundle', ({ built }) => {
   assert.ok(js.includes('dev.example.org'));
 });
 
+test('the editor is a lazy chunk of its own (assets/editor-*.js) with Quill; nothing else carries Quill', ({
+  built,
+}) => {
+  const js = built.files.filter((f) => f.file.endsWith('.js'));
+  const editor = js.filter((f) => /^assets\/editor-[A-Z0-9]{8}\.js$/.test(f.file));
+  assert.is(editor.length, 1, 'one editor chunk, named so the bench finds it');
+  assert.not.ok(editor[0]?.firstLoad, 'never in the first load');
+  const quill = (f: OutFile) =>
+    readFileSync(join(built.out, f.file), 'utf8').includes('Cannot initialize Quill');
+  assert.ok(editor[0] && quill(editor[0]), 'Quill is in the editor chunk');
+  assert.equal(
+    js.filter((f) => f !== editor[0] && quill(f)).map((f) => f.file),
+    [],
+    'and in no other chunk',
+  );
+  const editParts = js.find((f) => f.file.startsWith('assets/edit-parts-'));
+  assert.ok(editParts && !editParts.firstLoad, 'the editing chunk is lazy too');
+  const css = built.files.find((f) => f.file.startsWith('assets/screen-edit-'));
+  assert.ok(css && readFileSync(join(built.out, css.file), 'utf8').includes('.ql-editor'), 'its CSS');
+});
+
+test('a release build carries no trace of the test hooks; --test-hooks asks for them', ({ built }) => {
+  const all = built.files
+    .filter((f) => /\.(js|css|html)$/.test(f.file))
+    .map((f) => readFileSync(join(built.out, f.file), 'utf8'))
+    .join('\n');
+  for (const trace of ['__notesEditorFault', 'Notes test hook', '__NOTES_TEST_HOOKS__'])
+    assert.not.ok(all.includes(trace), trace);
+  assert.is(resolveOptions([], {}).testHooks, false);
+  assert.is(resolveOptions(['--test-hooks'], {}).testHooks, true);
+});
+
 test('options: env, base path, and one clear error for bad values', () => {
   const fromEnv = resolveOptions([], { NOTES_ALLOWED_DOMAINS: 'a.com, B.com', NOTES_BASE_PATH: '/notes' });
   assert.equal(fromEnv.config.allowedDomains, ['a.com', 'b.com']);

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The test entry point (`npm test`): unit tests (uvu + linkedom, Node only), then browser tests
-// (uvu driving Debian's Chromium through playwright-core against a fresh build). Each phase runs in
+// (uvu driving Debian's Chromium through playwright-core against a fresh build with the test hooks,
+// in .test-artifacts/dist-browser or NOTES_TEST_DIST). Each phase runs in
 // its own process; the last line is the combined "N passed, N failed" that CI reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -82,11 +84,17 @@ if (wanted.includes('browser')) {
   if (!ensureChromium()) {
     failed += 1;
   } else {
-    const build = spawnSync(process.execPath, ['build.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
+    // A private build with the test hooks (the editor's fault injection): dist/ stays a release build.
+    const dist = process.env.NOTES_TEST_DIST || join(root, '.test-artifacts', 'dist-browser');
+    const build = spawnSync(process.execPath, ['build.mjs', '--quiet', '--test-hooks', '--out', dist], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) {
       console.error('browser: the build failed, so no browser test could run');
       failed += 1;
     } else {
+      process.env.NOTES_TEST_DIST = dist;
       tally(runUvu('browser', 'test/browser', ['-i', 'support']));
     }
   }

@@ -6,7 +6,7 @@
  *   of `?:` / `||` / `??`, same-file consts and const tables such as `ORDER_LABELS[order]`);
  * - string props of the components that translate them (EmptyState, NoteList, ViewList);
  * - `message` of problem objects (`{ kind, retry, message }`);
- * - the key tables, imported: PROBLEM_MESSAGES, CONFLICT_MESSAGE, ROUTES, SHORTCUTS, anchor keys.
+ * - the key tables, imported: PROBLEM_MESSAGES, UPLOAD_MESSAGES, ROUTES, SHORTCUTS, anchor keys.
  * A key it cannot resolve (`t(problem.message)`) must be listed in DYNAMIC with where its keys come
  * from, so a new kind of key never slips past. It also fails on bare text in JSX (text children,
  * text attributes) and on text written straight into the DOM, which no translation can reach.
@@ -19,7 +19,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { anchorAction, anchorMessage } from '../../src/format/note-format.ts';
 import { PROBLEM_MESSAGES } from '../../src/notes/describe-error.ts';
-import { CONFLICT_MESSAGE } from '../../src/notes/note-writes.ts';
+import { UPLOAD_MESSAGES } from '../../src/notes/upload-image.ts';
 import { ROUTES } from '../../src/routes/route-table.ts';
 import { SHORTCUTS } from '../../src/ui/shortcuts.ts';
 
@@ -31,8 +31,8 @@ const DYNAMIC: Record<string, string> = {
   'src/ui/LiveRegion.tsx: current.key': 'announce(…) calls',
   'src/ui/Shell.tsx: route.label': 'ROUTES',
   'src/ui/notes/ShortcutList.tsx: s.label': 'SHORTCUTS',
-  'src/ui/notes/ListStatus.tsx: problem.message': 'PROBLEM_MESSAGES, CONFLICT_MESSAGE, problem objects',
-  'src/ui/notes/NoteEditor.tsx: problem.message': 'PROBLEM_MESSAGES, CONFLICT_MESSAGE, problem objects',
+  'src/ui/notes/ListStatus.tsx: problem.message': 'PROBLEM_MESSAGES, problem objects',
+  'src/ui/notes/NoteEditor.tsx: problem.message': 'PROBLEM_MESSAGES, problem objects',
   'src/ui/notes/ListStatus.tsx: title': 'EmptyState props',
   'src/ui/notes/ListStatus.tsx: hint': 'EmptyState props',
   'src/ui/notes/NoteList.tsx: empty': 'NoteList props',
@@ -46,7 +46,7 @@ const DYNAMIC: Record<string, string> = {
 };
 
 /** Names of the imported tables below (and of what they hold): a key read from them is checked there. */
-const TABLES = new Set(['PROBLEM_MESSAGES', 'CONFLICT_MESSAGE', 'TIMEOUT_MESSAGE']);
+const TABLES = new Set(['PROBLEM_MESSAGES', 'UPLOAD_MESSAGES', 'TIMEOUT_MESSAGE']);
 
 /** Text that reaches the learner without t(), on purpose: `file: text` → why. */
 const UNTRANSLATED_OK: Record<string, string> = {
@@ -185,7 +185,7 @@ for (const path of sourceFiles(`${ROOT}src`)) scanFile(path, scan);
 
 const tables: Site[] = [
   ...Object.values(PROBLEM_MESSAGES).map((key) => ({ key, where: 'PROBLEM_MESSAGES' })),
-  { key: CONFLICT_MESSAGE, where: 'CONFLICT_MESSAGE' },
+  ...Object.values(UPLOAD_MESSAGES).map((key) => ({ key, where: 'UPLOAD_MESSAGES' })),
   ...ROUTES.flatMap((r) => (r.label ? [{ key: r.label, where: 'ROUTES' }] : [])),
   ...SHORTCUTS.map((s) => ({ key: s.label, where: 'SHORTCUTS' })),
   ...[anchorMessage, anchorAction].flatMap((f) =>

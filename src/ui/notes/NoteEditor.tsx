@@ -1,59 +1,80 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { plainTextToHtml } from '../../format/plain-html.ts';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { RichEditor, type RichEditorControl } from '../../editor/RichEditor.tsx';
+import { useEditorStart } from '../../editor/use-editor-start.ts';
+import { useImageUpload } from '../../editor/use-image-upload.ts';
 import type { Problem } from '../../notes/describe-error.ts';
 import type { NoteChanges, SaveResult } from '../../notes/note-writes.ts';
 import { useServices } from '../services.ts';
-import { useT } from '../use-value.ts';
+import { useT, useValue } from '../use-value.ts';
 
-/** What every note editor takes: the text to start from, and what to do on save and cancel. */
+/** What every note editor takes: the content to start from, and what to do on save and cancel. */
 export type NoteEditorProps = {
+  /** The note's plain text ('' for a new note). */
   initialText: string;
-  /** Which draft this editor keeps its unsaved text in (`edit:<noteId>`, `new:<refId>`). */
+  /** The note's stored HTML ('' for a new note); without it, the text as HTML. */
+  initialHtml?: string;
+  /** Which draft this editor keeps its unsaved content in (`edit:<noteId>`, `new:<refId>`). */
   draftKey: string;
-  /** Resolves when the save ended; on failure the editor stays open with the learner's text. */
+  /** Resolves when the save ended; on failure the editor stays open with the learner's content. */
   onSave(changes: NoteChanges): Promise<SaveResult>;
   onCancel(): void;
 };
 
+/** Saving with nothing written. */
+const EMPTY: Problem = { kind: 'other', retry: false, message: 'Write something before saving.' };
+/** Saving while an image is still on its way (it would be left out). */
+const UPLOADING: Problem = {
+  kind: 'other',
+  retry: false,
+  message: 'Wait until the image has finished uploading.',
+};
+
 /**
- * The note editor until the rich-text editor lands: a labelled text area, Save and Cancel.
- * Ctrl/Cmd+Enter saves; Escape cancels, asking first when there are unsaved changes. A failed
- * save keeps the text and says why (the learner never loses what they typed).
+ * The note form: the rich-text editor (with its crash watchdog and plain-text fallback), Save and
+ * Cancel. Every change is kept as a draft (restored when the editor opens again); saving hands the
+ * content to the model, which moves the draft into its outbox; Cancel drops the draft. Ctrl/Cmd+Enter
+ * saves; Escape cancels, asking first when there are unsaved changes. A failed save keeps the
+ * content and says why.
  */
-export function NoteEditor({ initialText, draftKey, onSave, onCancel }: NoteEditorProps) {
+export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCancel }: NoteEditorProps) {
   const { platform, notes } = useServices();
   const t = useT();
   const id = useId();
-  const [text, setText] = useState(() => notes.drafts.get(draftKey) ?? initialText);
-  const edit = (next: string) => {
-    setText(next);
-    if (next === initialText) notes.drafts.remove(draftKey);
-    else notes.drafts.set(draftKey, next);
-  };
+  const durable = useValue(notes.drafts.durable);
+  const start = useEditorStart(draftKey, initialHtml, initialText);
+  const control = useRef<RichEditorControl | null>(null);
+  const content = useRef<NoteChanges | null>(null);
+  /** The content as the editor first wrote it: a change back to it is no change. */
+  const baseline = useRef<string | null>(null);
+  const changed = useRef(false);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const area = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => area.current?.focus(), []);
+  const images = useImageUpload((url) => control.current?.insertImage(url) ?? false);
+  const say = (problem: Problem) => t(problem.message);
 
+  const edit = (html: string, text: string) => {
+    content.current = { content: html, text };
+    changed.current = Boolean(start?.restored) || html !== baseline.current;
+    if (changed.current) notes.drafts.set(draftKey, { content: html, text });
+    else notes.drafts.remove(draftKey);
+  };
   const save = async () => {
-    if (saving) return;
-    if (!text.trim()) {
-      setProblem({ kind: 'other', retry: false, message: 'Write something before saving.' });
-      area.current?.focus();
-      return;
-    }
+    if (saving || !start) return;
+    const now = content.current ?? { content: start.html, text: start.text };
+    const refuse = (why: Problem) => {
+      setProblem(why);
+      control.current?.focus();
+    };
+    if (images.busy()) return refuse(UPLOADING);
+    if (!now.text.trim() && !/<img\s/i.test(now.content)) return refuse(EMPTY);
     setSaving(true);
     setProblem(null);
-    const result = await onSave({ content: plainTextToHtml(text), text });
+    const result = await onSave(now);
     setSaving(false);
-    if (result.ok) notes.drafts.remove(draftKey);
-    else {
-      setProblem(result.problem);
-      area.current?.focus();
-    }
+    if (!result.ok) refuse(result.problem);
   };
   const cancel = () => {
-    if (text !== initialText && !platform.confirm(t('Discard your changes to this note?'))) return;
+    if (changed.current && !platform.confirm(t('Discard your changes to this note?'))) return;
     notes.drafts.remove(draftKey);
     onCancel();
   };
@@ -76,20 +97,43 @@ export function NoteEditor({ initialText, draftKey, onSave, onCancel }: NoteEdit
         void save();
       }}
     >
-      <label htmlFor={`${id}-text`}>{t('Note')}</label>
-      <textarea
-        id={`${id}-text`}
-        ref={area}
-        rows={5}
-        value={text}
-        dir="auto"
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        aria-invalid={problem ? true : undefined}
-        onInput={(event) => edit(event.currentTarget.value)}
-      />
+      {!durable && (
+        <p className="editor-warning">
+          {t('Drafts can’t be kept on this device: they will be lost if the page closes.')}
+        </p>
+      )}
+      {start?.restored && <p className="editor-status">{t('Draft restored')}</p>}
+      {start ? (
+        <RichEditor
+          id={`${id}-label`}
+          initial={start}
+          autoFocus
+          describedBy={problem ? `${id}-problem` : null}
+          control={control}
+          onReady={(html) => {
+            baseline.current = start.restored ? null : html;
+            changed.current = start.restored;
+          }}
+          onChange={edit}
+          onImage={images.onImage}
+        />
+      ) : (
+        <div className="rt-host editor-loading" aria-hidden="true" />
+      )}
+      {images.progress !== null && (
+        <div className="editor-upload">
+          <label htmlFor={`${id}-upload`}>{t('Uploading image…')}</label>
+          <progress id={`${id}-upload`} max={1} value={images.progress} />
+        </div>
+      )}
+      {images.problem && (
+        <p className="form-problem" role="alert">
+          {say(images.problem)}
+        </p>
+      )}
       {problem && (
         <p id={`${id}-problem`} className="form-problem">
-          {t(problem.message)}
+          {say(problem)}
         </p>
       )}
       <div className="editor-actions">

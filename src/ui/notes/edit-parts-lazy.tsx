@@ -15,7 +15,10 @@ export type EditParts = {
   UndoBar: ComponentType<object>;
   /** The keyboard shortcut list (see ShortcutList). */
   ShortcutList: ComponentType<object>;
-  /** Fetches the chunk ahead of need (when the browser is idle after the first note). */
+  /**
+   * Fetches the chunk ahead of need (when the browser is idle after the first note); the chunk
+   * then fetches the editor's own (Quill, see edit-parts.ts). Its stylesheet carries the editor's.
+   */
   prefetch(): void;
 };
 

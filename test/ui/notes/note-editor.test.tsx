@@ -1,72 +1,261 @@
+/**
+ * The note form under linkedom with a fake editor chunk (test/editor/fake-editor.ts; Quill itself
+ * is tested in Chromium, test/browser/editor*.test.ts): drafts, save, cancel, the watchdog's
+ * restarts and fallback, and image checks and uploads.
+ */
+import type { Signal } from '@preact/signals-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NoteEditor } from '../../../src/ui/notes/NoteEditor.tsx';
-import { createFakeServices } from '../../fakes/fake-services.ts';
-import { render, settle } from '../../fakes/render.tsx';
+import type { SaveResult } from '../../../src/notes/note-writes.ts';
+import { NoteEditor, type NoteEditorProps } from '../../../src/ui/notes/NoteEditor.tsx';
+import { installFakeEditor } from '../../editor/fake-editor.ts';
+import { createFakeServices, type FakeServices } from '../../fakes/fake-services.ts';
+import { render, settle, waitFor } from '../../fakes/render.tsx';
 
-const type = async (area: HTMLTextAreaElement, text: string) => {
-  area.value = text;
-  area.dispatchEvent(new Event('input', { bubbles: true }));
-  await settle();
-};
+const failed = (message = 'The notes service is not answering right now. Try again in a moment.') =>
+  Promise.resolve<SaveResult>({ ok: false, problem: { kind: 'server', retry: true, message } });
 
-test('unsaved text outlives the editor: a new editor with the same draft key starts from it', async () => {
-  const fake = createFakeServices();
-  const props = {
-    initialText: 'old',
-    draftKey: 'edit:n1',
-    onSave: () => Promise.reject(),
-    onCancel: () => {},
-  };
-  const first = await render(<NoteEditor {...props} />, fake);
-  const area = first.container.querySelector('textarea');
-  assert.ok(area);
-  await type(area, 'old, and more');
-  first.unmount();
-  const second = await render(<NoteEditor {...props} />, fake);
-  assert.is(second.container.querySelector('textarea')?.value, 'old, and more');
-  second.unmount();
-});
-
-test('a successful save and a cancel both drop the draft; a failed save keeps it', async () => {
-  const fake = createFakeServices();
-  let ok = false;
+/** Renders the form and waits until the (fake) editor is mounted. */
+async function open(fake: FakeServices, props: Partial<NoteEditorProps> = {}) {
+  const editor = installFakeEditor();
+  const saved: { content: string; text: string }[] = [];
   let cancelled = 0;
-  const props = {
-    initialText: '',
-    draftKey: 'new:r1',
-    onSave: () =>
-      Promise.resolve(
-        ok
-          ? { ok: true as const, note: {} as never }
-          : { ok: false as const, problem: { kind: 'server' as const, retry: true, message: 'x' } },
-      ),
-    onCancel: () => {
-      cancelled += 1;
-    },
-  };
-  const view = await render(<NoteEditor {...props} />, fake);
-  const area = view.container.querySelector('textarea');
+  const view = await render(
+    <NoteEditor
+      initialText=""
+      draftKey="new:r1"
+      onSave={(changes) => {
+        saved.push(changes);
+        return Promise.resolve<SaveResult>({ ok: true, note: {} as never });
+      }}
+      onCancel={() => {
+        cancelled += 1;
+      }}
+      {...props}
+    />,
+    fake,
+  );
+  await waitFor(() => editor.mounts.length > 0, 'the editor mounted');
   const form = view.container.querySelector('form');
-  assert.ok(area && form);
-  // linkedom does not submit forms on a button click: submit as the browser would.
+  assert.ok(form);
   const submit = async () => {
     form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     await settle();
   };
-  await type(area, 'typed');
-  await submit();
-  assert.ok(view.text().includes('x'), 'the problem is shown');
-  assert.is(fake.services.notes.drafts.get('new:r1'), 'typed', 'kept after a failed save');
-  ok = true;
-  await submit();
-  assert.is(fake.services.notes.drafts.get('new:r1'), undefined, 'dropped after saving');
-  await type(area, 'again');
-  fake.confirms.push(true);
-  view.buttons('Cancel')[0]?.click();
+  return { view, editor, saved, submit, cancelled: () => cancelled };
+}
+
+test('the editor is labelled "Note" and starts from the note, as HTML', async () => {
+  const fake = createFakeServices();
+  const { view, editor } = await open(fake, {
+    initialText: 'old',
+    initialHtml: '<p><strong>old</strong></p>',
+  });
+  const box = view.container.querySelector('[role=textbox]');
+  const label = view.container.querySelector(`[id="${box?.getAttribute('aria-labelledby')}"]`);
+  assert.is(label?.textContent, 'Note');
+  assert.is(editor.current().options.html, '<p><strong>old</strong></p>');
+  view.unmount();
+  const plain = await open(fake, { initialText: 'a <b>\nline', draftKey: 'edit:n2' });
+  assert.is(
+    plain.editor.current().options.html,
+    '<p>a &lt;b&gt;</p><p>line</p>',
+    'text as HTML without initialHtml',
+  );
+  plain.view.unmount();
+});
+
+test('every change is a draft; a new editor with the same key starts from it and says "Draft restored"', async () => {
+  const fake = createFakeServices();
+  const first = await open(fake, { initialText: 'old', draftKey: 'edit:n1' });
+  first.editor.current().type('old, and more');
   await settle();
-  assert.is(cancelled, 1);
-  assert.is(fake.services.notes.drafts.get('new:r1'), undefined, 'dropped on cancel');
+  assert.equal(fake.services.notes.drafts.get('edit:n1'), {
+    content: '<p>old, and more</p>',
+    text: 'old, and more',
+  });
+  first.view.unmount();
+  const second = await open(fake, { initialText: 'old', draftKey: 'edit:n1' });
+  assert.is(second.editor.current().options.html, '<p>old, and more</p>');
+  assert.ok(second.view.text().includes('Draft restored'));
+  assert.is(fake.services.announcer.current.value?.key, 'Draft restored');
+  second.view.unmount();
+});
+
+test('save hands over HTML and text and leaves the draft to the model; a failed save shows why', async () => {
+  const fake = createFakeServices();
+  let answer: () => Promise<SaveResult> = () => failed();
+  const seen: { content: string; text: string }[] = [];
+  const { view, editor, submit } = await open(fake, {
+    onSave: (changes) => {
+      seen.push(changes);
+      return answer();
+    },
+  });
+  editor.current().type('typed', '<p><strong>typed</strong></p>');
+  await submit();
+  assert.equal(seen, [{ content: '<p><strong>typed</strong></p>', text: 'typed' }]);
+  assert.ok(view.text().includes('The notes service is not answering right now.'), 'the problem is shown');
+  const box = view.container.querySelector('[role=textbox]');
+  assert.ok(box?.getAttribute('aria-describedby'), 'the text is described by the problem');
+  answer = () => Promise.resolve({ ok: true, note: {} as never });
+  await submit();
+  assert.is(seen.length, 2);
+  assert.equal(
+    fake.services.notes.drafts.get('new:r1'),
+    { content: '<p><strong>typed</strong></p>', text: 'typed' },
+    'the editor no longer drops the draft itself: the model moves it into the outbox',
+  );
+  view.unmount();
+});
+
+test('saving blank text says "Write something before saving." and sends nothing; an image alone is enough', async () => {
+  const fake = createFakeServices();
+  const { view, editor, saved, submit } = await open(fake);
+  editor.current().type('  \n ');
+  await submit();
+  assert.is(saved.length, 0);
+  assert.ok(view.text().includes('Write something before saving.'));
+  editor.current().type('', '<p><img src="/api/v1/files/a.png" alt=""></p>');
+  await submit();
+  assert.is(saved.length, 1);
+  view.unmount();
+});
+
+test('Cancel: no question without changes; with changes it asks, and a "no" keeps editing', async () => {
+  const fake = createFakeServices();
+  const clean = await open(fake);
+  clean.view.buttons('Cancel')[0]?.click();
+  await settle();
+  assert.is(clean.cancelled(), 1);
+  assert.is(fake.confirms.length, 0);
+  clean.view.unmount();
+
+  const dirty = await open(fake, { draftKey: 'new:r2' });
+  dirty.editor.current().type('keep me');
+  await settle();
+  fake.confirms.push(false);
+  dirty.view.buttons('Cancel')[0]?.click();
+  await settle();
+  assert.is(dirty.cancelled(), 0, 'still editing');
+  assert.ok(fake.services.notes.drafts.get('new:r2'));
+  fake.confirms.push(true);
+  dirty.view.buttons('Cancel')[0]?.click();
+  await settle();
+  assert.is(dirty.cancelled(), 1);
+  assert.is(fake.services.notes.drafts.get('new:r2'), undefined, 'the draft is dropped on cancel');
+  dirty.view.unmount();
+});
+
+test('drafts kept in memory only: a visible warning', async () => {
+  const fake = createFakeServices();
+  const { view } = await open(fake);
+  assert.not.ok(view.text().includes('Drafts can’t be kept'));
+  (fake.services.notes.drafts.durable as Signal<boolean>).value = false;
+  await settle();
+  assert.ok(
+    view.text().includes('Drafts can’t be kept on this device: they will be lost if the page closes.'),
+  );
+  view.unmount();
+});
+
+test('an editor error restarts it with its current content, three times; the fourth gives a plain text box that saves', async () => {
+  const quiet = console.error;
+  console.error = () => undefined;
+  try {
+    const fake = createFakeServices();
+    const { view, editor, saved, submit } = await open(fake);
+    editor.current().type('line one\nline two', '<p>line one</p><p><em>line two</em></p>');
+    for (let restart = 1; restart <= 3; restart++) {
+      editor.current().fail();
+      await waitFor(() => editor.mounts.length === restart + 1, `restart ${restart}`);
+      assert.ok(editor.mounts[restart - 1]?.destroyed, 'the failed editor is gone');
+      assert.is(editor.current().options.html, '<p>line one</p><p><em>line two</em></p>', 'content kept');
+    }
+    assert.is(
+      fake.services.announcer.current.value?.key,
+      'The editor had a problem and was restarted. Your text is still here.',
+    );
+    editor.current().fail();
+    await waitFor(() => view.container.querySelector('textarea') !== null, 'the fallback');
+    assert.is(editor.mounts.length, 4, 'no fifth editor');
+    const area = view.container.querySelector('textarea');
+    assert.ok(area);
+    assert.is(area.value, 'line one\nline two');
+    assert.ok(view.text().includes('The editor stopped working, so this is a plain text box.'));
+    const label = view.container.querySelector<HTMLLabelElement>('label.rt-label');
+    assert.is(label?.textContent, 'Note');
+    // (linkedom does not reflect `htmlFor`: the label's link to the area is checked in Chromium)
+    area.value = 'line one\nline two <3';
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    await submit();
+    assert.equal(saved, [{ content: '<p>line one</p><p>line two &lt;3</p>', text: 'line one\nline two <3' }]);
+    view.unmount();
+  } finally {
+    console.error = quiet;
+  }
+});
+
+test('an unreadable editor restarts from the last snapshot; a chunk that fails to load counts as a crash', async () => {
+  const quiet = console.error;
+  console.error = () => undefined;
+  try {
+    const fake = createFakeServices();
+    const { view, editor } = await open(fake, { initialText: 'saved text' });
+    editor.current().type('typed just now');
+    editor.current().unreadable();
+    editor.current().fail();
+    await waitFor(() => editor.mounts.length === 2, 'the restart');
+    assert.is(editor.current().options.html, '<p>saved text</p>', 'the snapshot (taken at most every 5 s)');
+    editor.failLoads(1);
+    editor.current().fail();
+    await waitFor(() => editor.mounts.length === 3, 'the restart after a failed load');
+    view.unmount();
+  } finally {
+    console.error = quiet;
+  }
+});
+
+test('images: the type and size are checked before upload; progress shows; only the returned URL goes in', async () => {
+  const fake = createFakeServices();
+  const calls: string[] = [];
+  let finish: (outcome: { ok: true; url: string } | { ok: false; message: string }) => void = () => undefined;
+  fake.services.notes.uploadImage = (file, onProgress) => {
+    calls.push(file.name);
+    onProgress(0.5);
+    return new Promise((resolve) => {
+      finish = resolve;
+    });
+  };
+  const { view, editor } = await open(fake);
+  const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
+  editor.current().options.onImage(file('notes.pdf', 'application/pdf'));
+  await settle();
+  assert.ok(view.text().includes('Only PNG, JPEG, GIF or WebP images can be added.'));
+  editor.current().options.onImage(file('huge.png', 'image/png', 5 * 1024 * 1024 + 1));
+  await settle();
+  assert.ok(view.text().includes('Images can be at most 5 MB.'));
+  assert.equal(calls, [], 'nothing was sent');
+
+  editor.current().options.onImage(file('ok.png', 'image/png'));
+  await settle();
+  assert.equal(calls, ['ok.png']);
+  const progress = view.container.querySelector('progress');
+  assert.is(progress?.getAttribute('value'), '0.5');
+  assert.ok(view.text().includes('Uploading image…'));
+  assert.not.ok(view.text().includes('Only PNG'), 'the old problem is gone');
+  finish({ ok: true, url: '/api/v1/files/abc.png' });
+  await settle();
+  assert.equal(editor.current().inserted, ['/api/v1/files/abc.png']);
+  assert.is(view.container.querySelector('progress'), null);
+
+  editor.current().options.onImage(file('bad.gif', 'image/gif'));
+  await settle();
+  finish({ ok: false, message: 'Images can be at most 5 MB.' });
+  await settle();
+  assert.ok(view.text().includes('Images can be at most 5 MB.'), "the server's refusal is shown");
+  assert.is(editor.current().inserted.length, 1);
   view.unmount();
 });
 

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { plainTextToHtml } from '../format/plain-html.ts';
+import { useServices } from '../ui/services.ts';
+import type { Snapshot } from './watchdog.ts';
+
+/** What an editor opens with, and whether that is a draft the learner left. */
+export type EditorStart = Snapshot & { restored: boolean };
+
+/**
+ * The content an opening editor starts from: the learner's draft under `draftKey` when there is
+ * one ("Draft restored" is announced), else the note's HTML (or its text as HTML). Null until the
+ * write side — where drafts live — is in. Passed through the sanitiser when it is loaded; the
+ * editor parses HTML inertly and keeps only its own formats either way.
+ */
+export function useEditorStart(draftKey: string, html: string | undefined, text: string): EditorStart | null {
+  const { notes, announcer, sanitizer } = useServices();
+  const [start, setStart] = useState<EditorStart | null>(null);
+  useEffect(() => {
+    let live = true;
+    void sanitizer.load().catch(() => undefined); // for the next editor, if not in yet
+    notes
+      .ready()
+      .catch(() => undefined) // no write side: no draft to find; saving will say what is wrong
+      .then(() => {
+        if (!live) return;
+        const draft = notes.drafts.get(draftKey);
+        const clean = sanitizer.current() ?? ((h: string) => h);
+        const content = draft?.content ?? (html || plainTextToHtml(text)); // '' HTML: an old plain note
+        setStart({ html: clean(content), text: draft?.text ?? text, restored: Boolean(draft) });
+        if (draft) announcer.announce('Draft restored');
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return start;
+}
