@@ -44,7 +44,8 @@ export function createOutbox(deps: OutboxDeps) {
   const waiters = new Map<string, (outcome: FirstOutcome) => void>();
   let running = false;
   let stopped = false;
-  let paused = false;
+  /** Why sending stopped (401/403) until `resume`, or null. */
+  let paused: 'session' | 'forbidden' | null = null;
   let attempt = 0;
   let timer: unknown = null;
   let sending: string | null = null;
@@ -108,7 +109,7 @@ export function createOutbox(deps: OutboxDeps) {
           return;
         }
         if (verdict.kind === 'session' || verdict.kind === 'forbidden') {
-          paused = true;
+          paused = verdict.kind;
           answer(item.id, verdict);
           for (const id of [...waiters.keys()]) answer(id, { kind: 'queued' });
           deps.onPaused(verdict.kind);
@@ -134,7 +135,12 @@ export function createOutbox(deps: OutboxDeps) {
     enqueue(item: OutboxItem, change: (s: JournalState) => JournalState = (s) => s): Promise<FirstOutcome> {
       const outcome = new Promise<FirstOutcome>((resolve) => waiters.set(item.id, resolve));
       journal.update((s) => change({ ...s, outbox: [...s.outbox, item] }));
-      if (failing.value.size || paused) answer(item.id, { kind: 'queued' });
+      if (paused)
+        answer(item.id, { kind: paused }); // the learner is told now, text still in hand
+      else if (failing.value.size) {
+        failing.value = new Set([...failing.value, item.id]);
+        answer(item.id, { kind: 'queued' });
+      }
       void pump();
       return outcome;
     },
@@ -146,7 +152,7 @@ export function createOutbox(deps: OutboxDeps) {
     },
     /** Sends now: at start, `online`, a new session (which also lifts a 401/403 pause). */
     resume() {
-      paused = false;
+      paused = null;
       deps.clearTimeout(timer);
       timer = null;
       void pump();

@@ -24,6 +24,7 @@ export function AddNote({ start, onDone }: { start: NoteStart; onDone(): void })
       </h2>
       <NoteEditor
         initialText=""
+        initialHtml=""
         draftKey={`new:${target.refId}`}
         onSave={async (changes) => {
           const result = await notes.add({ ...target, ...changes }, `new:${target.refId}`);

@@ -39,7 +39,12 @@ export function ConflictPanel({ noteId, conflict }: { noteId: string; conflict: 
         )}
       </div>
       <div className="editor-actions">
-        <button type="button" className="btn" aria-disabled={busy || undefined} onClick={() => !busy && void choose('mine')}>
+        <button
+          type="button"
+          className="btn"
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && void choose('mine')}
+        >
           {gone ? t('Save mine as a new note') : t('Keep mine')}
         </button>
         <button

@@ -38,6 +38,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
   useFocusTarget(focus, domId, ref);
   const saving = useValue(notes.cache.saving).has(note.noteId);
   const unsaved = useValue(notes.unsaved).has(note.noteId);
+  const conflict = useValue(notes.conflicts)[note.noteId];
   const anchor = anchorMessage(note.anchor);
   const title =
     props.title === 'source'
@@ -56,6 +57,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
       {editing ? (
         <parts.Editor
           initialText={note.text}
+          initialHtml={note.content}
           draftKey={`edit:${note.noteId}`}
           onSave={async (changes) => {
             const result = await notes.update(note, changes, `edit:${note.noteId}`);
@@ -73,6 +75,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
       ) : (
         <NoteBody note={note} decorate={props.decorate} />
       )}
+      {conflict && <parts.ConflictPanel noteId={note.noteId} conflict={conflict} />}
       <div className="note-meta">
         <AnchorButton note={note} />
         <RelativeTime iso={note.updatedOn} />

@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { RichEditor, type RichEditorControl } from '../../editor/RichEditor.tsx';
 import { useEditorStart } from '../../editor/use-editor-start.ts';
 import { useImageUpload } from '../../editor/use-image-upload.ts';
-import type { Problem } from '../../notes/describe-error.ts';
+import { PROBLEM_MESSAGES, type Problem } from '../../notes/describe-error.ts';
 import type { NoteChanges, SaveResult } from '../../notes/note-writes.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
@@ -37,7 +37,7 @@ const UPLOADING: Problem = {
  * content and says why.
  */
 export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCancel }: NoteEditorProps) {
-  const { platform, notes } = useServices();
+  const { platform, notes, sanitizer } = useServices();
   const t = useT();
   const id = useId();
   const durable = useValue(notes.drafts.durable);
@@ -69,7 +69,14 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
     if (!now.text.trim() && !/<img\s/i.test(now.content)) return refuse(EMPTY);
     setSaving(true);
     setProblem(null);
-    const result = await onSave(now);
+    // Sanitised before it is sent (and again whenever it is shown): the one DOMPurify configuration.
+    const result = await sanitizer.load().then(
+      (clean) => onSave({ content: clean(now.content), text: now.text }),
+      (): SaveResult => ({
+        ok: false,
+        problem: { kind: 'offline', retry: true, message: PROBLEM_MESSAGES.offline },
+      }),
+    );
     setSaving(false);
     if (!result.ok) refuse(result.problem);
   };

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
+import type { Conflict } from '../../notes/journal.ts';
 import type { NoteStart } from '../../notes/new-note.ts';
 import type { Stylesheets } from '../../theme/stylesheets.ts';
 import type { NoteEditorProps } from './NoteEditor.tsx';
@@ -13,6 +14,8 @@ export type EditParts = {
   AddNote: ComponentType<{ start: NoteStart; onDone(): void }>;
   /** The Undo bar (see UndoBar). */
   UndoBar: ComponentType<object>;
+  /** Both versions of a note in conflict and the learner's choice (see ConflictPanel). */
+  ConflictPanel: ComponentType<{ noteId: string; conflict: Conflict }>;
   /** The keyboard shortcut list (see ShortcutList). */
   ShortcutList: ComponentType<object>;
   /**
@@ -50,6 +53,7 @@ export function createEditParts(styles: Pick<Stylesheets, 'screen'>): EditParts 
     Editor: part((m) => m.NoteEditor, placeholder),
     AddNote: part((m) => m.AddNote, placeholder),
     UndoBar: part((m) => m.UndoBar, null),
+    ConflictPanel: part((m) => m.ConflictPanel, null),
     ShortcutList: part((m) => m.ShortcutList, null),
     prefetch: () => void load().catch(() => undefined),
   };

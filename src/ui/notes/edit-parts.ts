@@ -13,6 +13,7 @@ import { loadEditor } from '../../editor/load-editor.ts';
 void loadEditor().catch(() => undefined); // a failed fetch is tried again when an editor opens
 
 export { AddNote } from './AddNote.tsx';
+export { ConflictPanel } from './ConflictPanel.tsx';
 export { NoteEditor } from './NoteEditor.tsx';
 export { ShortcutList } from './ShortcutList.tsx';
 export { UndoBar } from './UndoBar.tsx';

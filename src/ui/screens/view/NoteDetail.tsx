@@ -28,6 +28,7 @@ export function NoteDetail({ note, onClose }: { note: Note; onClose(): void }) {
       <parts.Editor
         key={note.noteId}
         initialText={note.text}
+        initialHtml={note.content}
         draftKey={`edit:${note.noteId}`}
         onSave={async (changes) => {
           const result = await notes.update(note, changes, `edit:${note.noteId}`);
