@@ -30,7 +30,8 @@ export type FirstNoteTimings = {
   coldRequests: number;
 };
 
-async function throttle(page: Page): Promise<void> {
+/** Applies SLOW_3G to `page` (and, with site isolation off, to the frames it runs in its process). */
+export async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_3G);

@@ -1,11 +1,13 @@
 /**
- * `npm run bench`: the budgets of issue 6 (docs/budgets.md), measured and printed beside their
- * goals — sizes from a fresh build (sizes.ts), slow-3G first note (first-note.ts), the
+ * `npm run bench`: the budgets of issues 6 and 7 (docs/budgets.md), measured and printed beside
+ * their goals — sizes from a fresh build (sizes.ts, the editor's in editor-size.ts), slow-3G first
+ * note (first-note.ts) and `Add note` → editor ready (editor-ready.ts), the
  * 10,000-note `/view` (view-10k.ts) and the mock API's throughput (api-throughput.ts). Ends with
  * a Markdown summary table and writes every raw figure to bench/results.json. It never fails on
  * timings (machines are noisy); the size ceiling is held by test/build.test.ts.
- * Env: BENCH_RUNS (slow-3G runs each, default 7), BENCH_VIEW_RUNS (first renders each way,
- * default 5), BENCH_SCROLL_SECONDS (bound on the 10,000-note scroll, default 90).
+ * Env: BENCH_RUNS (slow-3G runs each, default 7), BENCH_EDITOR_RUNS (slow-3G `Add note` → editor
+ * ready, each way, default 5), BENCH_VIEW_RUNS (first renders each way, default 5),
+ * BENCH_SCROLL_SECONDS (bound on the 10,000-note scroll, default 90).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../test/browser/support/chromium.ts';
 import { chunkTable, keyTable, scrollTable } from './detail-tables.ts';
+import { type EditorReady, measureEditorReady } from './editor-ready.ts';
 import { measureFirstNote } from './first-note.ts';
 import { measureSizes } from './sizes.ts';
 import { startStack } from './stack.ts';
@@ -22,6 +25,7 @@ import { measureView10k } from './view-10k.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
+const EDITOR_RUNS = Math.max(1, Number(process.env.BENCH_EDITOR_RUNS ?? 5));
 const VIEW_RUNS = Math.max(1, Number(process.env.BENCH_VIEW_RUNS ?? 5));
 const SCROLL_MS = 1000 * Math.max(5, Number(process.env.BENCH_SCROLL_SECONDS ?? 90));
 const cpu = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown';
@@ -44,8 +48,14 @@ try {
   ]);
   const chromium = browser.version();
   let timings: Awaited<ReturnType<typeof measureFirstNote>>;
+  let editorReady: EditorReady;
   try {
     timings = await measureFirstNote(browser, stack.portalUrl('/'), stack.appOrigin, RUNS);
+    console.log(
+      `Slow 3G, \`Add note\` → editor ready: ${EDITOR_RUNS} presses at the first note and ${EDITOR_RUNS} after the idle prefetch, each in a fresh context…`,
+    );
+    editorReady = await measureEditorReady(browser, stack.portalUrl('/'), stack.appOrigin, EDITOR_RUNS);
+    for (const failure of editorReady.failures) console.log(`editor sample failed: ${failure}`);
   } finally {
     await browser.close();
     await stack.close();
@@ -80,6 +90,7 @@ try {
     sizes,
     slow3g: { ...timings, runs: RUNS },
     view10k,
+    editorReady: { ...editorReady, runs: EDITOR_RUNS },
     apiThroughput,
   };
   const resultsFile = join(ROOT, 'bench/results.json');

@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error build.mjs is plain JavaScript without type declarations
 import { build, firstLoadTotals, resolveOptions, sizeTable } from '../build.mjs';
+import { EDITOR_CSS, type EditorSize, editorSize } from './editor-size.ts';
 
 /** One output file as build.mjs reports it. */
 export type OutFile = { file: string; firstLoad: boolean; raw: number; gzip: number; brotli: number };
@@ -18,6 +19,8 @@ export type SizeRow = { label: string; files: string[]; raw: number; gzip: numbe
 export type Sizes = {
   firstLoad: { raw: number; gzip: number; brotli: number; files: string[] };
   chunks: SizeRow[];
+  /** The rich-text editor's chunk, stylesheet and shared imports; null when the build has none. */
+  editor: EditorSize | null;
   /** Every output file, uncompressed; and on disk with the .gz/.br siblings. */
   total: { files: number; raw: number; onDisk: number };
   table: string;
@@ -49,12 +52,20 @@ export async function measureSizes(out: string): Promise<Sizes> {
   const lazy = files.filter((f) => !f.firstLoad);
   const chunks: SizeRow[] = [];
   const claimed = new Set<string>();
+  const editor = editorSize(files, out);
+  if (editor) {
+    chunks.push(editor.chunk);
+    if (editor.stylesheet.files.length) chunks.push(editor.stylesheet);
+    if (editor.shared.files.length) chunks.push(editor.shared);
+    for (const f of [...editor.chunk.files, ...editor.stylesheet.files, ...editor.shared.files])
+      claimed.add(f);
+  } else chunks.push({ label: 'rich-text editor (editor-*.js)', files: [], raw: 0, gzip: 0, brotli: 0 });
   for (const [label, re] of NAMED) {
     const hit = lazy.filter((f) => re.test(f.file));
     for (const f of hit) claimed.add(f.file);
     chunks.push(sum(label, hit));
   }
-  for (const f of lazy.filter((x) => /^assets\/screen-.*\.css$/.test(x.file))) {
+  for (const f of lazy.filter((x) => /^assets\/screen-.*\.css$/.test(x.file) && !EDITOR_CSS.test(x.file))) {
     claimed.add(f.file);
     chunks.push(sum(`stylesheet ${f.file.replace(/^assets\//, '')}`, [f]));
   }
@@ -74,6 +85,7 @@ export async function measureSizes(out: string): Promise<Sizes> {
   return {
     firstLoad: { ...first, files: files.filter((f) => f.firstLoad).map((f) => f.file) },
     chunks,
+    editor,
     total: { files: files.length, raw: files.reduce((n, f) => n + f.raw, 0), onDisk },
     table: sizeTable(files) as string,
   };

@@ -4,6 +4,8 @@
  */
 
 import { keyMs } from './detail-tables.ts';
+import type { EditorReady } from './editor-ready.ts';
+import { editorRows } from './editor-rows.ts';
 import type { FirstNoteTimings } from './first-note.ts';
 import { GOALS, verdict } from './goals.ts';
 import { B, list, table } from './markdown.ts';
@@ -28,6 +30,8 @@ export type Results = {
   sizes: Sizes;
   slow3g: FirstNoteTimings & { runs: number };
   view10k: View10k;
+  /** `Add note` pressed → editor ready on slow 3G (absent in results written before issue 7). */
+  editorReady?: EditorReady & { runs: number };
   apiThroughput: string;
 };
 
@@ -51,6 +55,7 @@ export function summaryTable(r: Results): string {
   const clears = v.search.filter((s) => s.kind === 'clear').map(keyMs);
   const sc = summarise(v.scroll.frames);
   const editing = sizes.chunks.find((c) => c.label.startsWith('editing UI'));
+  const editor = editorRows(sizes.editor, r.editorReady);
   const view = sizes.chunks.find((c) => c.label.startsWith('`/view`'));
   const course = sizes.chunks.find((c) => c.label.startsWith('`/course`'));
   const rows = [
@@ -74,11 +79,12 @@ export function summaryTable(r: Results): string {
       'reported',
     ],
     [
-      'Editing chunk (edit-parts; rich-text editor is a later issue), gzip',
+      'Editing UI chunk (edit-parts), gzip',
       'lazy',
       `${B(editing?.gzip ?? 0)} gzip / ${B(editing?.brotli ?? 0)} brotli`,
       'reported',
     ],
+    ...editor.slice(0, 1),
     ['All of dist/, uncompressed', '—', B(sizes.total.raw), 'reported'],
     [
       `Slow 3G, iframe navigation → first note, cold (median of ${slow3g.runs})`,
@@ -92,6 +98,7 @@ export function summaryTable(r: Results): string {
       `${ms(warm)} [${list(slow3g.warm.map((x) => x.ms))}]; ${floor(slow3g.warm)}`,
       verdict(warm, GOALS.warmMs),
     ],
+    ...editor.slice(1),
     [
       `10,000 notes: \`/view\` first render — click "All notes" (chunk prefetched) → first cards painted (median of ${v.firstRender.fromNav.length})`,
       `≤ ${GOALS.viewFirstRenderMs} ms`,

@@ -70,6 +70,7 @@ export function createWrites(deps: WritesDeps) {
   ): Promise<SaveResult> => {
     const outcome: FirstOutcome = await deps.outbox.enqueue(item, deps.drafts.take(draftKey));
     if (outcome.kind === 'saved') return { ok: true, note: outcome.note ?? shown };
+    if (outcome.kind === 'behind') return { ok: true, note: shown, queued: true };
     if (outcome.kind === 'queued') {
       deps.announce('Not saved yet — retrying');
       return { ok: true, note: shown, queued: true };

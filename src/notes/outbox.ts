@@ -9,6 +9,8 @@ export type FirstOutcome =
   | { kind: 'saved'; note: Note | null }
   /** Failed for now; it stays queued and is retried (the editor may close: nothing is lost). */
   | { kind: 'queued' }
+  /** Queued behind earlier writes still on their way; sent in turn. */
+  | { kind: 'behind' }
   | Exclude<Verdict, { kind: 'retry' } | { kind: 'done' }>;
 
 /** What the outbox needs; the clock, randomness and timers are injected for tests. */
@@ -130,17 +132,22 @@ export function createOutbox(deps: OutboxDeps) {
     failing: computed(() => failing.value) as ReadonlySignal<ReadonlySet<string>>,
     /**
      * Queues `item` — `change` may take the text out of a draft in the same write — and resolves
-     * with how its first attempt ended (at once `queued` when earlier writes are still failing).
+     * with how its first attempt ended, or at once (see below).
      */
     enqueue(item: OutboxItem, change: (s: JournalState) => JournalState = (s) => s): Promise<FirstOutcome> {
       const outcome = new Promise<FirstOutcome>((resolve) => waiters.set(item.id, resolve));
       journal.update((s) => change({ ...s, outbox: [...s.outbox, item] }));
-      if (paused)
-        answer(item.id, { kind: paused }); // the learner is told now, text still in hand
+      const now = deps.now();
+      const ahead = journal.state.value.outbox.some(
+        (i) => i.id !== item.id && (i.kind !== 'delete' || i.after <= now),
+      );
+      // The learner is told at once when sending is paused (the text still in hand), when earlier
+      // writes are failing, or when they are merely on their way: no editor waits behind a queue.
+      if (paused) answer(item.id, { kind: paused });
       else if (failing.value.size) {
         failing.value = new Set([...failing.value, item.id]);
         answer(item.id, { kind: 'queued' });
-      }
+      } else if (ahead) answer(item.id, { kind: 'behind' });
       void pump();
       return outcome;
     },

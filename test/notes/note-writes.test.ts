@@ -235,6 +235,7 @@ test('an edit of a note whose add is still queued goes to the server’s id once
   const edit = s.writes.update(temp, mine, 'edit:local-id-1');
   added.resolve(fakeNote({ ...draft, noteId: 'srv-1', version: 1 }));
   assert.ok((await edit).ok);
+  await flushPromises(); // the edit was answered at once (behind the add); it is sent in turn
   assert.equal(s.fake.callsTo('updateNote')[0]?.[0], { noteId: 'srv-1', version: 1, ...mine });
   assert.equal(s.visible(), ['srv-1']);
   assert.is(s.cache.get('srv-1')?.text, 'mine');

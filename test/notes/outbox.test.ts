@@ -191,11 +191,9 @@ test('while earlier writes are failing, a new one hears "queued" at once, before
   assert.equal(keysOf(s), ['a', 'a', 'a', 'b'], 'b goes only after a, once the link is back');
 });
 
-// Bug (outbox.ts, the `retry` branch of pump): `failing` is built from the queue as read before the
-// send, and only the item just tried hears "queued". A write made while that first attempt was on
-// its way is neither marked failing nor answered: its editor keeps waiting ("Saving…") until the
-// link is back and everything before it went through.
-test('a write queued behind one whose first attempt fails hears "queued" and is marked failing', async () => {
+// `failing` is built from the queue as it is after the failed send: a write made while the first
+// attempt was on its way is answered at once ("behind") and marked failing with the rest.
+test('a write queued behind one in flight is answered "behind" at once and marked failing when that one fails', async () => {
   const first = createDeferred<Note>();
   const s = setup({ addNote: answers<Note>(first, saved('a'), saved('b')) });
   s.outbox.enqueue(addItem('a'));
@@ -204,7 +202,7 @@ test('a write queued behind one whose first attempt fails hears "queued" and is 
   first.reject(offline());
   await flushPromises();
   assert.ok(s.outbox.failing.value.has('b'), 'b is shown as not saved yet');
-  assert.equal(second.outcome, { kind: 'queued' }, 'b’s editor may close: its text is queued');
+  assert.equal(second.outcome, { kind: 'behind' }, 'b’s editor closed at once: its text is queued behind a');
 });
 
 test('401: sending pauses until resume; the waiting editor hears "session"', async () => {
@@ -217,7 +215,7 @@ test('401: sending pauses until resume; the waiting editor hears "session"', asy
   assert.equal(keysOf(s), ['a'], 'no retry while the session is gone');
   const second = watch(s.outbox.enqueue(addItem('b')));
   await flushPromises();
-  assert.equal(second.outcome, { kind: 'queued' }, 'queued at once while paused');
+  assert.equal(second.outcome, { kind: 'session' }, 'told at once while paused');
   assert.equal(keysOf(s), ['a']);
   s.outbox.flush();
   assert.equal(keysOf(s), ['a'], 'no keepalive send while paused either');
@@ -227,16 +225,16 @@ test('401: sending pauses until resume; the waiting editor hears "session"', asy
   assert.equal(s.stored().outbox, []);
 });
 
-// Same gap as above for a pause: writes queued behind the one that met the 401 are never answered.
-test('writes queued behind one that met a 401 hear "queued"', async () => {
+test('writes queued behind one that met a 401 were answered at once and wait for the new session', async () => {
   const first = createDeferred<Note>();
   const s = setup({ addNote: answers<Note>(first) });
   s.outbox.enqueue(addItem('a'));
   const second = watch(s.outbox.enqueue(addItem('b')));
   await flushPromises();
+  assert.equal(second.outcome, { kind: 'behind' }, 'answered at once: nothing waits behind a');
   first.reject(httpError(401));
   await flushPromises();
-  assert.equal(second.outcome, { kind: 'queued' });
+  assert.equal(keysOf(s), ['a'], 'b waits for the new session');
 });
 
 test('403: forbidden — paused, onPaused("forbidden"), the waiter hears it', async () => {
@@ -288,7 +286,7 @@ test('404 on a delete: done; 404 on an edit: a conflict with the note gone', asy
   const edit = watch(s.outbox.enqueue(updateItem('u', base, 'mine')));
   await flushPromises();
   assert.equal(del.outcome, { kind: 'saved', note: null });
-  assert.equal(edit.outcome, { kind: 'conflict', current: null });
+  assert.equal(edit.outcome, { kind: 'behind' }, 'queued behind the delete, answered at once');
   assert.equal(s.stored().outbox, []);
   assert.is(s.stored().conflicts.n1?.current, null);
 });
@@ -373,7 +371,7 @@ test('stop() (another learner): waiters hear "queued", a late answer is ignored,
   s.outbox.stop();
   await flushPromises();
   assert.equal(first.outcome, { kind: 'queued' });
-  assert.equal(second.outcome, { kind: 'queued' });
+  assert.equal(second.outcome, { kind: 'behind' });
   answer.resolve(saved('srv-a'));
   await s.t.advance(10 * 60_000);
   s.outbox.resume();

@@ -35,6 +35,9 @@ const placeholder = <div className="note-editor editor-loading" aria-hidden="tru
 export function createEditParts(styles: Pick<Stylesheets, 'screen'>): EditParts {
   let loading: Promise<Parts> | null = null;
   const load = () => {
+    if (!loading && typeof __NOTES_EDITOR_URL__ === 'string')
+      // The editor bundle too, at the same time: waiting for this chunk to ask for it costs a round trip.
+      void import(__NOTES_EDITOR_URL__).catch(() => undefined);
     loading ??= Promise.all([import('./edit-parts.ts'), styles.screen('edit')]).then(([m]) => m);
     return loading;
   };

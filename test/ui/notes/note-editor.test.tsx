@@ -47,6 +47,7 @@ async function open(fake: FakeServices, props: Partial<NoteEditorProps> = {}) {
 
 test('the editor is labelled "Note" and starts from the note, as HTML', async () => {
   const fake = createFakeServices();
+  fake.sanitizer.finish(); // saving sanitises first
   const { view, editor } = await open(fake, {
     initialText: 'old',
     initialHtml: '<p><strong>old</strong></p>',
@@ -67,6 +68,7 @@ test('the editor is labelled "Note" and starts from the note, as HTML', async ()
 
 test('every change is a draft; a new editor with the same key starts from it and says "Draft restored"', async () => {
   const fake = createFakeServices();
+  fake.sanitizer.finish(); // saving sanitises first
   const first = await open(fake, { initialText: 'old', draftKey: 'edit:n1' });
   first.editor.current().type('old, and more');
   await settle();
@@ -84,6 +86,7 @@ test('every change is a draft; a new editor with the same key starts from it and
 
 test('save hands over HTML and text and leaves the draft to the model; a failed save shows why', async () => {
   const fake = createFakeServices();
+  fake.sanitizer.finish(); // saving sanitises first
   let answer: () => Promise<SaveResult> = () => failed();
   const seen: { content: string; text: string }[] = [];
   const { view, editor, submit } = await open(fake, {
@@ -111,6 +114,7 @@ test('save hands over HTML and text and leaves the draft to the model; a failed 
 
 test('saving blank text says "Write something before saving." and sends nothing; an image alone is enough', async () => {
   const fake = createFakeServices();
+  fake.sanitizer.finish(); // saving sanitises first
   const { view, editor, saved, submit } = await open(fake);
   editor.current().type('  \n ');
   await submit();
@@ -124,6 +128,7 @@ test('saving blank text says "Write something before saving." and sends nothing;
 
 test('Cancel: no question without changes; with changes it asks, and a "no" keeps editing', async () => {
   const fake = createFakeServices();
+  fake.sanitizer.finish(); // saving sanitises first
   const clean = await open(fake);
   clean.view.buttons('Cancel')[0]?.click();
   await settle();
@@ -149,6 +154,7 @@ test('Cancel: no question without changes; with changes it asks, and a "no" keep
 
 test('drafts kept in memory only: a visible warning', async () => {
   const fake = createFakeServices();
+  fake.sanitizer.finish(); // saving sanitises first
   const { view } = await open(fake);
   assert.not.ok(view.text().includes('Drafts can’t be kept'));
   (fake.services.notes.drafts.durable as Signal<boolean>).value = false;
@@ -164,6 +170,7 @@ test('an editor error restarts it with its current content, three times; the fou
   console.error = () => undefined;
   try {
     const fake = createFakeServices();
+    fake.sanitizer.finish(); // saving sanitises first
     const { view, editor, saved, submit } = await open(fake);
     editor.current().type('line one\nline two', '<p>line one</p><p><em>line two</em></p>');
     for (let restart = 1; restart <= 3; restart++) {
@@ -202,6 +209,7 @@ test('an unreadable editor restarts from the last snapshot; a chunk that fails t
   console.error = () => undefined;
   try {
     const fake = createFakeServices();
+    fake.sanitizer.finish(); // saving sanitises first
     const { view, editor } = await open(fake, { initialText: 'saved text' });
     editor.current().type('typed just now');
     editor.current().unreadable();
@@ -219,6 +227,7 @@ test('an unreadable editor restarts from the last snapshot; a chunk that fails t
 
 test('images: the type and size are checked before upload; progress shows; only the returned URL goes in', async () => {
   const fake = createFakeServices();
+  fake.sanitizer.finish(); // saving sanitises first
   const calls: string[] = [];
   let finish: (outcome: { ok: true; url: string } | { ok: false; message: string }) => void = () => undefined;
   fake.services.notes.uploadImage = (file, onProgress) => {

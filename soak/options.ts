@@ -1,0 +1,112 @@
+/**
+ * The soak's settings, from flags or environment variables, so a run can be made harder, shorter
+ * or reproducible without editing code. Flags win over the environment; a bad value stops the run
+ * with one line (exit 2) rather than soaking with a setting nobody asked for.
+ */
+import { isAbsolute, resolve } from 'node:path';
+
+/** Everything one soak run is shaped by. */
+export type SoakOptions = {
+  /** Notes the learner adds. */
+  notes: number;
+  /** Edits of earlier notes, and deletes (each waits out its Undo window unless taken back). */
+  edits: number;
+  deletes: number;
+  /** The mock API's share of calls answered 503 (half before the work, half after it: a lost answer). */
+  failRate: number;
+  /** The mock API's delay before every answer, in ms. */
+  latency: number;
+  /** Seeds the learner's choices and texts (the API's own fault draws are not seeded). */
+  seed: number;
+  /** How long to wait at the end for the app's outbox to empty, in ms. */
+  settleMs: number;
+  /** The build to serve: a directory built (or rebuilt when stale) by `node build.mjs --out`. */
+  dist: string | null;
+  help: boolean;
+};
+
+/** What `--help` prints. */
+export const USAGE = `Usage: npm run soak -- [options]   (or: node --import tsx soak/run.ts [options])
+
+A scripted learner adds, edits and deletes notes in Chromium against a flaky mock API, with
+reloads and a kill -9 of the API in the middle, then compares the server's notes with what the
+learner did. Exits 1 on any difference.
+
+Options (environment variable in brackets):
+  --notes <n>       notes added (SOAK_NOTES, default 200)
+  --edits <n>       edits of earlier notes (SOAK_EDITS, default 30% of notes)
+  --deletes <n>     deletes (SOAK_DELETES, default 20% of notes)
+  --fail-rate <r>   API calls answered 503, 0–1 (SOAK_FAIL_RATE, default 0.2)
+  --latency <ms>    API answer delay (SOAK_LATENCY, default 300)
+  --seed <n>        seed of the learner's choices (SOAK_SEED, default: random, printed)
+  --settle <s>      wait at most this long for the outbox to empty (SOAK_SETTLE_SECONDS, default 180)
+  --dist <dir>      build to serve, rebuilt when stale (SOAK_DIST, default dist/)
+  -h, --help        this text
+Headless only.`;
+
+/** A usage problem: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+const number = (name: string, raw: string, min: number, max: number, integer: boolean): number => {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
+    throw new UsageError(
+      `${name} ${raw}: expected ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}`,
+    );
+  }
+  return n;
+};
+
+const FLAGS: Record<string, string> = {
+  '--notes': 'SOAK_NOTES',
+  '--edits': 'SOAK_EDITS',
+  '--deletes': 'SOAK_DELETES',
+  '--fail-rate': 'SOAK_FAIL_RATE',
+  '--latency': 'SOAK_LATENCY',
+  '--seed': 'SOAK_SEED',
+  '--settle': 'SOAK_SETTLE_SECONDS',
+  '--dist': 'SOAK_DIST',
+};
+
+/** Parses `argv` (without node and the script) over `env`; throws UsageError on a bad value. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string): SoakOptions {
+  const raw: Record<string, string | undefined> = {};
+  for (const [flag, name] of Object.entries(FLAGS)) raw[flag] = env[name];
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-h' || arg === '--help') {
+      help = true;
+      continue;
+    }
+    if (arg === '--headed') throw new UsageError('--headed: the soak runs headless only');
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
+    if (!(flag in FLAGS)) throw new UsageError(`${arg}: unknown option (see --help)`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new UsageError(`${flag}: needs a value`);
+    raw[flag] = value;
+  }
+  const notes = raw['--notes'] ? number('--notes', raw['--notes'], 1, 5000, true) : 200;
+  const dist = raw['--dist']
+    ? isAbsolute(raw['--dist'])
+      ? raw['--dist']
+      : resolve(cwd, raw['--dist'])
+    : null;
+  return {
+    notes,
+    edits: raw['--edits'] ? number('--edits', raw['--edits'], 0, 10_000, true) : Math.round(notes * 0.3),
+    deletes: raw['--deletes']
+      ? number('--deletes', raw['--deletes'], 0, notes, true)
+      : Math.round(notes * 0.2),
+    failRate: raw['--fail-rate'] ? number('--fail-rate', raw['--fail-rate'], 0, 0.9, false) : 0.2,
+    latency: raw['--latency'] ? number('--latency', raw['--latency'], 0, 10_000, true) : 300,
+    seed: raw['--seed']
+      ? number('--seed', raw['--seed'], 0, 2 ** 32 - 1, true)
+      : Math.floor(Math.random() * 2 ** 32),
+    settleMs: 1000 * (raw['--settle'] ? number('--settle', raw['--settle'], 10, 3600, true) : 180),
+    dist,
+    help,
+  };
+}

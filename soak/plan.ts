@@ -1,0 +1,82 @@
+/**
+ * What the scripted learner will do, decided up front from the seed so a run can be repeated: the
+ * order of adds, edits and deletes, and where the reloads and the API's crash fall. Which note an
+ * edit or delete touches is chosen when it happens (only notes the UI lets the learner touch then).
+ */
+
+/** A seeded generator of numbers in [0, 1) (mulberry32: small, fast, good enough for choices). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * One step: a learner action, or something done to the world around them. `reload` reloads the
+ * portal page (and the frame with it) right after the step before, while its write may still be on
+ * its way; `kill` ends the API with SIGKILL; `restart` starts it again on the same port and file.
+ */
+export type Step =
+  | { kind: 'add' }
+  | { kind: 'edit' }
+  | { kind: 'delete'; undo: boolean }
+  | { kind: 'reload' }
+  | { kind: 'kill' }
+  | { kind: 'restart' }
+  | { kind: 'more' };
+
+/** The plan's shape. */
+export type PlanShape = { notes: number; edits: number; deletes: number };
+
+/** Every tenth delete is taken back with Undo (the note must then stay). */
+export const UNDO_EVERY = 10;
+
+/**
+ * Adds in order; after add number i (from the 5th on), the edits and deletes spread evenly over
+ * the rest, in a shuffled order. Three reloads (at 25 %, 50 % and 75 % of the adds); the API is
+ * killed at 40 % and restarted at 55 %, so the 50 % reload happens with writes queued and no API.
+ * Now and then the learner asks for more of the list (`more`), to reach older notes.
+ */
+export function makePlan(shape: PlanShape, random: () => number): Step[] {
+  const lead = Math.min(5, shape.notes);
+  const rest = shape.notes - lead;
+  const others: Step[] = [
+    ...Array.from({ length: shape.edits }, (): Step => ({ kind: 'edit' })),
+    ...Array.from(
+      { length: shape.deletes },
+      (_, i): Step => ({ kind: 'delete', undo: (i + 1) % UNDO_EVERY === 0 }),
+    ),
+  ];
+  for (let i = others.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [others[i], others[j]] = [others[j]!, others[i]!];
+  }
+  const at = (share: number) => Math.max(1, Math.round(shape.notes * share));
+  const events = new Map<number, Step[]>([
+    [at(0.25), [{ kind: 'reload' }]],
+    [at(0.4), [{ kind: 'kill' }]],
+    [at(0.5), [{ kind: 'reload' }]],
+    [at(0.55), [{ kind: 'restart' }]],
+    [at(0.75), [{ kind: 'reload' }]],
+  ]);
+  const steps: Step[] = [];
+  let taken = 0;
+  for (let i = 1; i <= shape.notes; i++) {
+    steps.push({ kind: 'add' });
+    steps.push(...(events.get(i) ?? []));
+    if (i <= lead) continue;
+    const due = rest > 0 ? Math.round((others.length * (i - lead)) / rest) : others.length;
+    while (taken < due) {
+      if (random() < 0.15) steps.push({ kind: 'more' });
+      steps.push(others[taken++]!);
+    }
+  }
+  // Fewer than 6 notes: whatever is left goes at the end.
+  while (taken < others.length) steps.push(others[taken++]!);
+  return steps;
+}

@@ -1,0 +1,135 @@
+/**
+ * `npm run soak` (not part of `npm test`): a scripted learner adds, edits and deletes notes through
+ * the UI in Chromium against `harness api --fail-rate 0.2 --latency 300`, with page reloads and a
+ * kill -9 of the API in the middle, then waits for the app's outbox to empty and compares every
+ * note on the server with the learner's own record. Prints
+ * `typed N · stored N · lost N · duplicated N · unexpected N`, the details of any difference, and
+ * exits 1 on any. See soak/README.md.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeSnapshot } from '../harness/api/data-file.ts';
+import { apiProcess, freePort } from './api-process.ts';
+import { compare, createLedger, resultLine } from './ledger.ts';
+import { parseOptions, USAGE, UsageError } from './options.ts';
+import { makePlan, seededRandom } from './plan.ts';
+import { details, type Milestone, stillQueued } from './report.ts';
+import { runSteps } from './run-steps.ts';
+import { storedNotes } from './server-notes.ts';
+import { settle } from './settle.ts';
+import { defaultDist, ensureBuild, startWorld } from './stack.ts';
+import { storageWorks } from './ui.ts';
+import { recordWire } from './wire-log.ts';
+
+// http-server's bundled `union` trips one deprecation warning (DEP0066) per response; silenced as
+// harness/bin.mjs does, every other warning still shows.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const code =
+    typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as { code?: string }).code : rest[1];
+  if (code !== 'DEP0066') (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const started = performance.now();
+/** Elapsed time as `m:ss`. */
+const clock = () => {
+  const s = Math.round((performance.now() - started) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+const say = (line: string) => console.log(`[${clock()}] ${line}`);
+
+let options: ReturnType<typeof parseOptions>;
+try {
+  options = parseOptions(process.argv.slice(2), process.env, process.cwd());
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`soak: ${error.message}`);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const dist = options.dist ?? defaultDist(ROOT);
+await ensureBuild(ROOT, dist, say);
+const editorChunk = existsSync(join(dist, 'assets'))
+  ? readdirSync(join(dist, 'assets')).find((f) => /^editor-.*\.js$/.test(f))
+  : undefined;
+say(
+  `soak: ${options.notes} adds, ${options.edits} edits, ${options.deletes} deletes · fail rate ${options.failRate}, latency ${options.latency} ms · seed ${options.seed}`,
+);
+say(
+  `build ${dist}: ${editorChunk ? `rich-text editor (${editorChunk})` : 'no editor chunk (plain text area)'}`,
+);
+
+const dir = mkdtempSync(join(tmpdir(), 'notes-soak-'));
+const dataFile = join(dir, 'notes.jsonl');
+await writeSnapshot(dataFile, [], false); // empty: every note the server ends with came from the soak
+const api = apiProcess(
+  { root: ROOT, dataFile, failRate: options.failRate, latency: options.latency, started },
+  await freePort(),
+);
+const milestones: Milestone[] = [];
+const mark = (what: string) => {
+  milestones.push({ at: Math.round(performance.now() - started), what });
+  say(what);
+};
+let failed = true;
+let world: Awaited<ReturnType<typeof startWorld>> | null = null;
+try {
+  await api.start();
+  say(`mock API on ${api.url} (data ${dataFile})`);
+  world = await startWorld(dist, api.url);
+  const wire = recordWire(world.page, started);
+  const random = seededRandom(options.seed);
+  const ledger = createLedger(random);
+  const plan = makePlan(options, random);
+  try {
+    const stats = await runSteps({ world, api, ledger, plan, random, say, mark, shape: options, wire });
+    if (!(await storageWorks(await world.frame())))
+      say('WARNING: the app frame has no working localStorage: queued writes cannot survive a reload');
+    const settled = await settle(world, options.settleMs, say);
+    say(
+      `learner done: ${stats.summary}${settled.ok ? '' : ` · OUTBOX NOT EMPTY after ${options.settleMs / 1000} s: ${settled.state}`}`,
+    );
+    const stored = await storedNotes(api.url);
+    const result = compare(ledger, stored.notes);
+    console.log(`\n${resultLine(result)}`);
+    if (stored.total !== stored.notes.length)
+      console.log(`(the API's total says ${stored.total}, paging returned ${stored.notes.length})`);
+    const text = details(result, { ledger, wire, log: api.log, milestones, queued: settled.queued });
+    if (text) console.log(`\n${text}`);
+    const waiting = result.differences.filter((d) => stillQueued(d, ledger, settled.queued).length).length;
+    if (waiting)
+      console.log(
+        `\n${waiting} of ${result.differences.length} differences are writes still queued in the outbox: give it longer with --settle`,
+      );
+    if (world.errors.length)
+      console.log(
+        `\n${world.errors.length} browser console errors; the last:\n${world.errors.slice(-5).join('\n')}`,
+      );
+    const writes = wire.writes.length;
+    const lost = api.log.filter((l) => l.line.includes('(lost ')).length;
+    console.log(
+      `\n${writes} writes sent by the browser · API: ${api.log.filter((l) => / 503 \d+ms$/.test(l.line)).length} calls answered 503 before the work, ${lost} after it (lost answers) · ${milestones.length} events · ${clock()}`,
+    );
+    failed = result.differences.length > 0 || !settled.ok || stored.total !== stored.notes.length;
+  } finally {
+    writeFileSync(join(dir, 'api.log'), api.log.map((l) => `${l.at}\t${l.run}\t${l.line}`).join('\n'));
+    writeFileSync(join(dir, 'writes.json'), JSON.stringify(wire.writes, null, 1));
+  }
+} catch (error) {
+  console.error(`\nsoak stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const errors = world?.errors ?? [];
+  if (errors.length) console.error(`\nlast browser errors:\n${errors.slice(-10).join('\n')}`);
+} finally {
+  await world?.close();
+  await api.stop();
+  if (failed) console.log(`Kept for a look: ${dir} (data file, api.log, writes.json)`);
+  else rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

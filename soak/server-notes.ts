@@ -1,0 +1,65 @@
+/**
+ * Every note the server holds for the soak's learner, read straight from the mock API (not through
+ * the app): `POST /notes/fetch` with the learner's five headers, newest first, 100 a page, following
+ * `nextCursor` to the end. The API keeps injecting its faults, so each page is retried on 5xx or a
+ * dropped connection.
+ */
+import { DEFAULT_CONFIG } from '../src/config/app-config.ts';
+import type { Note, NotesPage } from '../src/protocol/api-types.ts';
+import { ASHA, tokenOf } from '../test/browser/support/learners.ts';
+import type { Stored } from './ledger.ts';
+
+/** The headers the app sends for Asha, the learner the soak's portal signs in. */
+const headers = (): Record<string, string> => ({
+  authorization: `Bearer ${tokenOf(ASHA)}`,
+  wid: ASHA.wid,
+  rootorg: ASHA.rootOrg,
+  org: ASHA.org,
+  domain: DEFAULT_CONFIG.devParentHost,
+  'content-type': 'application/json',
+});
+
+async function page(apiUrl: string, cursor: string | null): Promise<NotesPage> {
+  let last = '';
+  for (let attempt = 0; attempt < 40; attempt++) {
+    try {
+      const res = await fetch(`${apiUrl}/api/v1/notes/fetch`, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({ order: 'newest', limit: 100, ...(cursor ? { cursor } : {}) }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (res.status === 200) return (await res.json()) as NotesPage;
+      last = `${res.status} ${await res.text()}`;
+      if (res.status < 500) break;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`could not read the stored notes: ${last}`);
+}
+
+/** Reads all of the learner's notes; also checks the total the API reports against what was paged. */
+export async function storedNotes(apiUrl: string): Promise<{ notes: Stored[]; total: number }> {
+  const notes: Note[] = [];
+  let cursor: string | null = null;
+  let total = 0;
+  for (let i = 0; i < 1000; i++) {
+    const p: NotesPage = await page(apiUrl, cursor);
+    notes.push(...p.notes);
+    total = p.total;
+    cursor = p.nextCursor;
+    if (!cursor) break;
+  }
+  return {
+    notes: notes.map((n) => ({
+      noteId: n.noteId,
+      text: n.text,
+      version: n.version,
+      createdOn: n.createdOn,
+      updatedOn: n.updatedOn,
+    })),
+    total,
+  };
+}

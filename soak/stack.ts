@@ -1,0 +1,102 @@
+/**
+ * Everything the soak's learner works in, started the way `harness serve` and the browser tests
+ * start it: the build (rebuilt when stale), the harness's app server (deployment CSP, caching,
+ * `/api/v1` proxied to the API's port — a dead API is a 502 there), a stand-in portal on
+ * `localhost` framing the app on `127.0.0.1` (cross-site, as in production), and Debian's
+ * Chromium with third-party storage partitioning on, so the frame has its own `localStorage`.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { type RunningAppServer, startAppServer } from '../harness/serve/app-server.ts';
+import { staleReason } from '../harness/serve/ensure-dist.ts';
+import { DEFAULT_CONFIG, frameAncestors } from '../src/config/app-config.ts';
+import { launchChromium } from '../test/browser/support/chromium.ts';
+import { portalContext } from '../test/browser/support/learners.ts';
+import type { Running } from '../test/browser/support/loopback.ts';
+import { serveParent } from '../test/browser/support/parent-page.ts';
+
+/** Builds into `dist` (relative to `root` or absolute) when it is missing or older than the sources. */
+export async function ensureBuild(root: string, dist: string, say: (line: string) => void): Promise<void> {
+  const reason = staleReason(root, dist);
+  if (reason === null) return;
+  say(`building ${dist} (${reason})…`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['build.mjs', '--quiet', '--out', dist], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`node build.mjs exited with ${code}`)),
+    );
+  });
+}
+
+/** The running world: the page showing the portal, the app's frame, and shutdown. */
+export type World = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  appOrigin: string;
+  /** Console errors and uncaught exceptions of the page and its frames, newest last. */
+  errors: string[];
+  /** The app's frame as it is now (found again after a reload); waits up to 15 s for it. */
+  frame(): Promise<Frame>;
+  close(): Promise<void>;
+};
+
+/** Starts the app server (proxying to `apiUrl`), the portal and Chromium, and opens the portal. */
+export async function startWorld(dist: string, apiUrl: string): Promise<World> {
+  const started: { close(): Promise<void> }[] = [];
+  try {
+    const app: RunningAppServer = await startAppServer({
+      root: dist,
+      apiTarget: apiUrl,
+      frameAncestors: frameAncestors(DEFAULT_CONFIG),
+      port: 0,
+    });
+    started.push(app);
+    const parent: Running = await serveParent('127.0.0.1', `${app.origin}/`, 900);
+    started.push(parent);
+    const browser = await launchChromium();
+    started.push(browser);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(30_000);
+    await context.addInitScript(`window.__ctx = ${JSON.stringify(portalContext())};`);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      // Failed fetches are the point of the soak; only other errors are worth a line.
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+        errors.push(`console: ${m.text().slice(0, 300)}`);
+    });
+    page.on('pageerror', (e) => errors.push(`uncaught: ${e.message.slice(0, 300)}`));
+    await page.goto(`${parent.origin.replace('127.0.0.1', 'localhost')}/`);
+    const frame = async (): Promise<Frame> => {
+      for (let i = 0; i < 300; i++) {
+        const f = page.frames().find((x) => x.url().startsWith(app.origin));
+        if (f) return f;
+        await page.waitForTimeout(50);
+      }
+      throw new Error('the app frame never appeared');
+    };
+    return {
+      browser,
+      context,
+      page,
+      appOrigin: app.origin,
+      errors,
+      frame,
+      async close() {
+        for (const s of started.reverse()) await s.close().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const s of started.reverse()) await s.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The default build directory of the repository. */
+export const defaultDist = (root: string): string => join(root, 'dist');
