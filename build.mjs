@@ -2,13 +2,14 @@
 // Builds the deployable `dist/` (DESIGN §1, §7): minified, code-split ES modules with content-hashed
 // names, precompiled locale messages (English inlined, others as hashed JSON), an index.html that
 // works from any static server with an index.html fallback, and .gz/.br files beside every asset.
+// Last, `sw.js` (the service worker) and `sw-kill.js` (its kill switch): src/sw/, docs/service-worker.md.
 // Usage: node build.mjs [--out DIR] [--allowed-domains a.com,b.com] [--dev-host HOST] [--base /path/]
 //                       [--api-base URL] [--quiet]      (env: NOTES_ALLOWED_DOMAINS, NOTES_DEV_HOST,
 //                                                        NOTES_BASE_PATH, NOTES_API_BASE)
 //                       [--test-hooks]  the browser tests' build: hooks that make the editor fail on
 //                                       purpose (src/editor/test-hooks.ts); never in a release
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
@@ -16,6 +17,7 @@ import { minify } from 'terser';
 import { buildStyles } from './scripts/build-styles.mjs';
 import { compileLocales } from './scripts/compile-locales.mjs';
 import { compress, firstLoadTotals, sizeTable, walk } from './scripts/output-sizes.mjs';
+import { writeServiceWorkers } from './src/sw/emit-workers.mjs';
 
 export { firstLoadTotals, sizeTable };
 
@@ -63,7 +65,7 @@ export function resolveOptions(argv = [], env = process.env) {
   if (!/^(\/|https:\/\/)[^\s"'<>]*$/.test(apiBase))
     throw new BuildOptionError(`--api-base: "${apiBase}" must be a path or an https URL`);
   return {
-    out: values.out ?? join(ROOT, 'dist'),
+    out: resolve(values.out ?? join(ROOT, 'dist')), // absolute: sizes and the precache list compare paths
     quiet: Boolean(values.quiet),
     testHooks: Boolean(values['test-hooks']),
     config: { allowedDomains: domains, devParentHost: devHost, basePath: base, apiBase },
@@ -237,6 +239,8 @@ export async function build(options) {
   const files = walk(out)
     .sort()
     .map((file) => ({ file: relative(out, file), firstLoad: firstLoad.has(file), ...compress(file) }));
+  // Last, so its version covers every other file: sw.js and sw-kill.js (src/sw/emit-workers.mjs).
+  await writeServiceWorkers({ root: ROOT, out, config, files });
   return { out, config, files };
 }
 

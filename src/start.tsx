@@ -90,6 +90,7 @@ function startIn(root: HTMLElement) {
       applyContext(accepted, { session, i18n, nav, notes, styles, body: document.body }),
   });
 
+  const platform = createPlatform(window);
   const services: Services = {
     session,
     i18n,
@@ -110,7 +111,15 @@ function startIn(root: HTMLElement) {
       const message = seekMessage(note);
       return message ? bridge.post(message) : false;
     },
-    platform: createPlatform(window),
+    platform: {
+      ...platform,
+      // After the first note, when idle: the worker that serves repeat visits (src/sw/README.md).
+      whenIdle: (task) =>
+        platform.whenIdle(() => {
+          task();
+          navigator.serviceWorker?.register(`${config.basePath}sw.js`).catch(() => undefined);
+        }),
+    },
   };
   createRoot(root).render(
     <ServicesContext.Provider value={services}>

@@ -6,7 +6,11 @@
 /** Hashed files never change under their name, so browsers may keep them for a year untouched. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Unhashed files (index.html above all) must be revalidated so a new release shows up at once. */
+/**
+ * Unhashed files (index.html above all) must be revalidated so a new release shows up at once.
+ * `sw.js` too: browsers fetch the worker script past their HTTP cache anyway, but a CDN in between
+ * must not keep an old worker (or hide a kill switch) either.
+ */
 export const REVALIDATE = 'no-cache';
 
 const HASHED = /^\/(?:assets|locales)\/(?:.+\/)?[^/]+[-.][A-Za-z0-9_]{8,}\.[A-Za-z0-9.]+$/;
@@ -20,7 +24,10 @@ export function cacheControlFor(pathname: string): string {
   return HASHED.test(pathname) ? IMMUTABLE : REVALIDATE;
 }
 
-/** The app's CSP: only its own origin for code, data and API calls; embedding limited to `frameAncestors`. */
+/**
+ * The app's CSP: only its own origin for code, data, API calls and its service worker; embedding
+ * limited to `frameAncestors`.
+ */
 export function contentSecurityPolicy(frameAncestors: string[]): string {
   const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
   return [
@@ -29,6 +36,8 @@ export function contentSecurityPolicy(frameAncestors: string[]): string {
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
     "connect-src 'self'",
+    // The service worker (`sw.js`, src/sw/): only the app's own script may become one.
+    "worker-src 'self'",
     `frame-ancestors ${ancestors}`,
   ].join('; ');
 }

@@ -29,6 +29,9 @@ test('index.html, unhashed and outside files revalidate', () => {
     '/locales/fr.json',
     '/robots.txt',
     '/main-AB12CD34.js',
+    '/sw.js',
+    '/sw-kill.js',
+    '/notes/sw.js',
   ]) {
     assert.is(cacheControlFor(p), 'no-cache', p);
   }
@@ -38,9 +41,15 @@ test('the CSP keeps code, styles, images and calls on the app origin, framing on
   const csp = contentSecurityPolicy(['https://infosysapps.com', 'http://localhost:*']);
   assert.is(
     csp,
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors https://infosysapps.com http://localhost:*",
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; worker-src 'self'; frame-ancestors https://infosysapps.com http://localhost:*",
   );
   assert.match(contentSecurityPolicy([]), /frame-ancestors 'none'$/);
+});
+
+test('the service worker script: no-cache, and only the app origin may run one', () => {
+  assert.is(cacheControlFor('/sw.js'), 'no-cache');
+  assert.match(contentSecurityPolicy([]), /(^|; )worker-src 'self'(;|$)/);
+  assert.not.match(contentSecurityPolicy([]), /worker-src[^;]*(blob:|\*|https?:)/);
 });
 
 test('static headers add nosniff, no-referrer and Vary', () => {

@@ -1,0 +1,272 @@
+/**
+ * The service worker (src/sw/) in Chromium through the harness's app server with the deployment
+ * CSP, third-party storage partitioning on (the portal on `localhost` frames the app on
+ * `127.0.0.1`, cross-site): the first visit registers it and stays on the network; the next visit
+ * gets the document and the first load from Cache Storage while the API still goes to the network
+ * and is never stored; a new release shows on the visit after the one that found it; the kill
+ * switch takes the frame back to the network. Each scenario has its own browser context (its own
+ * registrations and caches) and its own app origin, so nothing leaks between tests; each test also
+ * checks its first visit starts with no worker at all.
+ */
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame, Response } from 'playwright-core';
+import * as assert from 'uvu/assert';
+// @ts-expect-error build.mjs is plain JavaScript without type declarations
+import { build, resolveOptions } from '../../build.mjs';
+import type { Scenario } from './support/app-fixture.ts';
+import { DIST } from './support/app-stack.ts';
+import { browserSuite } from './support/browser-suite.ts';
+import { waitText } from './support/frame-helpers.ts';
+import { eventually } from './support/screen-data.ts';
+
+const { test, scenario } = browserSuite('service worker');
+const FIRST_NOTE = 'The cost function measures the squared error.';
+const dirs: string[] = [];
+
+test.after(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A private copy of the build under test, so a test can deploy a new release or the kill switch. */
+function copyOf(dist: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'notes-sw-dist-'));
+  dirs.push(dir);
+  cpSync(dist, dir, { recursive: true });
+  return dir;
+}
+
+/** The build version baked into a dist's sw.js. */
+const versionOf = (dist: string): string => {
+  const version = readFileSync(join(dist, 'sw.js'), 'utf8').match(/service worker, build ([0-9a-f]+)/)?.[1];
+  if (!version) throw new Error('sw.js names no build version');
+  return version;
+};
+
+/** What the frame's origin holds: controller, registrations, and every Cache Storage entry. */
+const workerState = (f: Frame) =>
+  f.evaluate(async () => {
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    const names = await caches.keys();
+    const entries: string[] = [];
+    for (const name of names)
+      for (const request of await (await caches.open(name)).keys())
+        entries.push(new URL(request.url).pathname);
+    return {
+      controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+      scopes: registrations.map((r) => r.scope),
+      active: registrations.map((r) => r.active?.state ?? null),
+      names,
+      entries,
+    };
+  });
+
+/** Waits until the app's registration has an activated worker (it registers when idle after the first note). */
+const waitActivated = (f: Frame) =>
+  eventually(
+    () =>
+      f.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.active?.state === 'activated';
+      }),
+    'an activated service worker',
+    10_000,
+  );
+
+/** Waits until the frame's origin holds exactly the caches `names` (and `check`, if given, holds). */
+const waitCaches = (f: Frame, names: string[], what: string) =>
+  eventually(
+    () =>
+      f.evaluate(
+        async (want) => JSON.stringify((await caches.keys()).sort()) === JSON.stringify(want),
+        [...names].sort(),
+      ),
+    what,
+    10_000,
+  );
+
+/**
+ * A visit: the page's responses from the app origin, in order, from (re)load to the first note
+ * (the first visit is the scenario's own load, before any listener: only its frame is known).
+ */
+type Visit = { frame: Frame; document: Response; app: Response[]; api: Response[] };
+
+/** The first visit: the scenario opened the portal; waits for the first note. */
+async function firstVisit(s: Scenario): Promise<Frame> {
+  const frame = s.frame();
+  await waitText(frame, FIRST_NOTE);
+  return frame;
+}
+
+/** Reloads the portal, which navigates its frame to the app again: a repeat visit. */
+async function visit(s: Scenario): Promise<Visit> {
+  const responses: Response[] = [];
+  const onResponse = (r: Response) => {
+    if (r.url().startsWith(s.stack.appOrigin)) responses.push(r);
+  };
+  s.page.on('response', onResponse);
+  try {
+    await s.page.reload();
+    const frame = s.frame();
+    await waitText(frame, FIRST_NOTE);
+    const document = responses.find((r) => r.request().isNavigationRequest());
+    if (!document) throw new Error('the frame document was not seen');
+    const isApi = (r: Response) => new URL(r.url()).pathname.includes('/api/');
+    return {
+      frame,
+      document,
+      app: responses.filter((r) => !isApi(r)),
+      api: responses.filter(isApi),
+    };
+  } finally {
+    s.page.off('response', onResponse);
+  }
+}
+
+/** The first-load files index.html names (script, stylesheet, modulepreload). */
+const firstLoadUrls = (dist: string, base = '/'): string[] =>
+  [...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/(?:src|href)="([^"]+)"/g)]
+    .map((m) => m[1] ?? '')
+    .filter((u) => u.startsWith(`${base}assets/`));
+
+test('first visit registers the worker; the next is served from Cache Storage, the API never', async ({
+  browser,
+}) => {
+  const s = await scenario(browser);
+  const workerRequests: string[] = [];
+  s.context.on('request', (r) => {
+    if (r.serviceWorker()) workerRequests.push(new URL(r.url()).pathname);
+  });
+  const first = await firstVisit(s);
+  assert.is((await workerState(first)).controller, null, 'no worker left over from another test');
+  assert.is(
+    await first.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).workerStart,
+    ),
+    0,
+    'the first visit did not go through a worker',
+  );
+  await waitActivated(first);
+  const registered = await workerState(first);
+  assert.equal(registered.scopes, [`${s.stack.appOrigin}/`]);
+  assert.is(registered.controller, null, 'no clients.claim: the first visit stays on the network');
+
+  const second = await visit(s);
+  assert.ok(second.document.fromServiceWorker(), 'index.html from the worker');
+  const served = second.app.filter((r) => r.fromServiceWorker()).map((r) => new URL(r.url()).pathname);
+  for (const url of firstLoadUrls(DIST)) assert.ok(served.includes(url), `${url} from the worker`);
+  assert.equal(
+    second.app.filter((r) => !r.fromServiceWorker()).map((r) => r.url()),
+    [],
+    'everything but the API came from the worker',
+  );
+  assert.ok(second.api.length > 0, 'the notes were fetched');
+  for (const r of second.api) assert.not.ok(r.fromServiceWorker(), `${r.url()} went to the network`);
+  assert.ok(
+    s.stack.calls.filter((l) => / \/api\/v1\/notes\/fetch 200 /.test(l)).length >= 2,
+    'both visits reached the API',
+  );
+
+  const state = await workerState(second.frame);
+  assert.match(String(state.controller), /\/sw\.js$/);
+  assert.equal(state.names, [`notes:/:${versionOf(DIST)}`]);
+  assert.ok(state.entries.includes('/index.html'));
+  assert.equal(
+    state.entries.filter((e) => e.includes('/api/')),
+    [],
+    'Cache Storage holds no API answer',
+  );
+  assert.equal(
+    workerRequests.filter((p) => p.includes('/api/')),
+    [],
+    'the worker itself never called the API',
+  );
+  await waitText(second.frame, FIRST_NOTE);
+});
+
+test('a new release is picked up on the visit after the one that found it', async ({ browser }) => {
+  const dist = copyOf(DIST);
+  const s = await scenario(browser, { stackOptions: { dist } });
+  const first = await firstVisit(s);
+  await waitActivated(first);
+  const old = versionOf(dist);
+  await waitCaches(first, [`notes:/:${old}`], 'the first release cached');
+
+  // Deploy release B: a changed index.html and a sw.js with a new version.
+  const next = old === 'feedfacecafe' ? 'cafefeedface' : 'feedfacecafe';
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  writeFileSync(join(dist, 'index.html'), html.replace('<head>', '<head><meta name="release" content="B">'));
+  rmSync(join(dist, 'index.html.br'));
+  rmSync(join(dist, 'index.html.gz'));
+  writeFileSync(join(dist, 'sw.js'), readFileSync(join(dist, 'sw.js'), 'utf8').replaceAll(old, next));
+  const release = (f: Frame) =>
+    f.evaluate(() => document.querySelector('meta[name=release]')?.getAttribute('content'));
+
+  const second = await visit(s);
+  assert.ok(second.document.fromServiceWorker());
+  assert.is(await release(second.frame), undefined, 'this visit: the stored release at once');
+  await waitCaches(second.frame, [`notes:/:${next}`], 'the new worker took over, the old cache gone');
+
+  const third = await visit(s);
+  assert.ok(third.document.fromServiceWorker());
+  assert.is(await release(third.frame), 'B', 'the visit after: the new release, from the cache');
+  await waitText(third.frame, FIRST_NOTE);
+});
+
+test('the kill switch (sw-kill.js deployed as sw.js) takes the frame back to the network', async ({
+  browser,
+}) => {
+  const dist = copyOf(DIST);
+  const s = await scenario(browser, { stackOptions: { dist } });
+  const first = await firstVisit(s);
+  await waitActivated(first);
+  const second = await visit(s);
+  assert.ok(second.document.fromServiceWorker(), 'the worker serves the app');
+
+  copyFileSync(join(dist, 'sw-kill.js'), join(dist, 'sw.js'));
+  const third = await visit(s);
+  await eventually(
+    () =>
+      third.frame.evaluate(async () => {
+        const names = (await caches.keys()).filter((n) => n.startsWith('notes:'));
+        return names.length === 0 && (await navigator.serviceWorker.getRegistrations()).length === 0;
+      }),
+    'the kill switch deleted the caches and unregistered',
+    10_000,
+  );
+
+  const fourth = await visit(s);
+  assert.not.ok(fourth.document.fromServiceWorker(), 'index.html from the network');
+  assert.equal(
+    fourth.app.filter((r) => r.fromServiceWorker()).map((r) => r.url()),
+    [],
+    'nothing from a worker',
+  );
+  assert.equal((await workerState(fourth.frame)).entries, [], 'the caches are empty');
+  await waitText(fourth.frame, FIRST_NOTE);
+});
+
+test('under a base path (--base /notes/): scope, caches and URLs stay inside it', async ({ browser }) => {
+  const dist = mkdtempSync(join(tmpdir(), 'notes-sw-base-'));
+  dirs.push(dist);
+  await build(resolveOptions(['--out', dist, '--base', '/notes/', '--test-hooks', '--quiet']));
+  const s = await scenario(browser, { stackOptions: { dist, mount: '/notes/' } });
+  const first = await firstVisit(s);
+  await waitActivated(first);
+  assert.equal((await workerState(first)).scopes, [`${s.stack.appOrigin}/notes/`]);
+
+  const second = await visit(s);
+  assert.ok(second.document.fromServiceWorker());
+  assert.is(new URL(second.document.url()).pathname, '/notes/');
+  const state = await workerState(second.frame);
+  assert.equal(state.names, [`notes:/notes/:${versionOf(dist)}`]);
+  assert.ok(state.entries.length > 0 && state.entries.every((e) => e.startsWith('/notes/')));
+  assert.not.ok(state.entries.some((e) => e.includes('/api/')));
+  for (const r of second.api) {
+    assert.ok(new URL(r.url()).pathname.startsWith('/notes/api/v1/'));
+    assert.not.ok(r.fromServiceWorker());
+  }
+});
+
+test.run();
