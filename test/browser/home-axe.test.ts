@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { setFrameWidth, waitText } from './support/frame-helpers.ts';
 import { portalContext } from './support/learners.ts';
+import { waitEditorFocused } from './support/note-editor.ts';
 
 const { test, scenario } = browserSuite('home screen accessibility');
 
@@ -44,11 +45,13 @@ for (const theme of THEMES) {
         const where = `/ (${theme.label}, ${locale}, ${width} px)`;
         await expectNoAxeViolations(f, where);
         await f.locator('.screen-head button').click(); // Add note, in the learner's language
-        await f.locator('textarea').waitFor();
+        // the rich-text editor, mounted and focused (its label is in the learner's language)
+        await f.locator('.ql-editor[role=textbox]').waitFor();
+        await waitEditorFocused(f);
         await stylesLoaded(f);
         await expectNoAxeViolations(f, `${where} with the Add note form open`);
-        await f.locator('.note-editor button[type=button]').click(); // Cancel
-        await f.locator('textarea').waitFor({ state: 'detached' });
+        await f.locator('.note-editor .editor-actions button[type=button]').click(); // Cancel
+        await f.locator('.ql-editor').waitFor({ state: 'detached' });
       }
     });
   }

@@ -17,6 +17,14 @@ import {
   waitText,
 } from './support/frame-helpers.ts';
 import { ASHA, demoPlayer, expiredTokenOf, noteOn, playerOn, portalContext } from './support/learners.ts';
+import {
+  editorButton,
+  editorText,
+  journalOf,
+  noteText,
+  readyEditor,
+  replaceText,
+} from './support/note-editor.ts';
 import { eventually } from './support/screen-data.ts';
 
 const { test, scenario } = browserSuite('home screen');
@@ -69,22 +77,23 @@ test('heading is the resource title with course › module; notes newest first w
   );
 });
 
-test('Add note: a labelled text area; Ctrl+Enter saves at once, stored with the anchor of when Add note was pressed', async ({
+test('Add note: a labelled editor, focused once ready; Ctrl+Enter saves at once, stored with the anchor of when Add note was pressed', async ({
   browser,
 }) => {
   const s = await onDemoVideo(browser);
   const f = s.frame();
   await f.getByRole('button', { name: 'Add note' }).click();
-  const area = f.getByLabel('Note', { exact: true });
-  await area.waitFor();
-  assert.ok(await area.evaluate((el) => el.tagName === 'TEXTAREA' && el === document.activeElement));
-  assert.is(await f.getByRole('button', { name: 'Save', exact: true }).count(), 1);
-  assert.is(await f.getByRole('button', { name: 'Cancel', exact: true }).count(), 1);
+  const area = await readyEditor(f); // the labelled rich-text editor, and it has focus
+  assert.ok(
+    await area.evaluate((el) => (el as HTMLElement).isContentEditable && el === document.activeElement),
+  );
+  assert.is(await editorButton(f, 'Save').count(), 1);
+  assert.is(await editorButton(f, 'Cancel').count(), 1);
   // The player moves on before the learner saves: the note keeps the place of the button press.
   await recordMessages(f);
   await s.send('CONTEXT_CHANGE', portalContext({ playerData: { ...demoPlayer(), currentTime: 300 } }));
   await waitMessages(f, 1);
-  await area.fill('Gradient of the cost is linear in the error');
+  await replaceText(f, 'Gradient of the cost is linear in the error');
   const hold = await holdRequests(s.page, '/notes/add');
   await s.page.keyboard.press('Control+Enter');
   await hold.arrived;
@@ -98,7 +107,7 @@ test('Add note: a labelled text area; Ctrl+Enter saves at once, stored with the 
   assert.equal(stored.anchor, { kind: 'time', seconds: 192 });
   await f.waitForFunction((id) => document.activeElement?.id === id, `note-${stored.noteId}`);
   assert.equal((await cardTexts(f))[0], 'Gradient of the cost is linear in the error', 'newest first');
-  assert.is(await f.getByLabel('Note', { exact: true }).count(), 0, 'the form closed');
+  assert.is(await noteText(f).count(), 0, 'the form closed');
 });
 
 test('Add note: Escape and Cancel close the form without saving; the Save button saves', async ({
@@ -108,19 +117,20 @@ test('Add note: Escape and Cancel close the form without saving; the Save button
   const f = s.frame();
   const add = f.getByRole('button', { name: 'Add note' });
   await add.click();
-  await f.getByLabel('Note', { exact: true }).waitFor();
+  await readyEditor(f); // Escape goes to the focused editor
   await s.page.keyboard.press('Escape');
-  await f.getByLabel('Note', { exact: true }).waitFor({ state: 'detached' });
+  await noteText(f).waitFor({ state: 'detached' });
   await add.click();
-  await f.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await f.getByLabel('Note', { exact: true }).waitFor({ state: 'detached' });
+  await readyEditor(f);
+  await editorButton(f, 'Cancel').click();
+  await noteText(f).waitFor({ state: 'detached' });
   assert.not.ok(
     s.apiRequests.some((r) => r.url().endsWith('/notes/add')),
     'nothing was sent',
   );
   await add.click();
-  await f.getByLabel('Note', { exact: true }).fill('Saved with the button');
-  await f.getByRole('button', { name: 'Save', exact: true }).click();
+  await replaceText(f, 'Saved with the button');
+  await editorButton(f, 'Save').click();
   await waitAnnounced(f, 'Note saved');
   await card(f, 'Saved with the button').waitFor();
   assert.ok((await s.stack.client().notesOn(VIDEO)).some((n) => n.text === 'Saved with the button'));
@@ -130,10 +140,10 @@ test('Edit note → Save: the card and the stored note change', async ({ browser
   const s = await onDemoVideo(browser);
   const f = s.frame();
   await card(f, COST).getByRole('button', { name: 'Edit note' }).click();
-  const area = f.getByLabel('Note', { exact: true });
-  assert.is(await area.inputValue(), COST);
-  await area.fill('The cost function is the mean squared error.');
-  await f.getByRole('button', { name: 'Save', exact: true }).click();
+  await readyEditor(f);
+  assert.is(await editorText(f), COST);
+  await replaceText(f, 'The cost function is the mean squared error.');
+  await editorButton(f, 'Save').click();
   await waitAnnounced(f, 'Note saved');
   await card(f, 'The cost function is the mean squared error.').waitFor();
   await f.waitForFunction((id) => document.activeElement?.id === id, `note-${COST_ID}`);
@@ -171,19 +181,66 @@ test('Delete note: gone at once, Undo focused; Undo restores it; a second delete
   assert.is(await card(f, COST).count(), 0);
 });
 
-test('a delete still pending when the frame unloads is sent with keepalive', async ({ browser }) => {
+/** The deletes queued in the learner's journal (the outbox), as `noteId@version`. */
+const queuedDeletes = async (f: Frame) =>
+  ((await journalOf(f))?.outbox ?? []).flatMap((i) =>
+    i.kind === 'delete' ? [`${i.noteId}@${i.version}`] : [],
+  );
+
+/** Reloads the portal page; the reloaded portal holds its context back until `s.send`. */
+async function reloadWithoutContext(s: Awaited<ReturnType<typeof onDemoVideo>>) {
+  await s.page.addInitScript('window.__ctx = null;');
+  await s.page.reload();
+}
+
+/** Waits for the reloaded app's LOADED, then answers it with Asha's context. */
+async function answerLoaded(s: Awaited<ReturnType<typeof onDemoVideo>>) {
+  await s.page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0);
+  await s.send('LOADED', portalContext());
+}
+
+test('a delete still pending when the frame unloads is in the journal, goes out with keepalive, and the next start finds it done (404)', async ({
+  browser,
+}) => {
   const s = await onDemoVideo(browser);
   const f = s.frame();
   await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
   await f.getByRole('button', { name: 'Undo' }).waitFor();
-  // After the reload the portal sends no context, so the app can't replay anything: only the
+  assert.equal(await queuedDeletes(f), [`${COST_ID}@1`], 'queued in the journal during the Undo window');
+  assert.is(
+    await f.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('notes:deletes:')).length),
+    0,
+    'no separate list of pending deletes any more',
+  );
+  // After the reload the portal sends no context yet, so the app can't send anything: only the
   // request made while the old frame unloaded can delete the note.
-  await s.page.addInitScript('window.__ctx = null;');
-  await s.page.reload();
-  await eventually(async () => !(await s.stack.client().note(COST_ID, VIDEO)), 'the delete');
+  await reloadWithoutContext(s);
+  await eventually(async () => !(await s.stack.client().note(COST_ID, VIDEO)), 'the keepalive delete');
+  assert.equal(
+    await queuedDeletes(s.frame()),
+    [`${COST_ID}@1`],
+    'still queued: sent again at the next start',
+  );
+  // (the frame may send it twice while unloading, on `visibilitychange` and on `pagehide`)
+  const deletes = () => s.stack.calls.filter((l) => l.startsWith('POST /api/v1/notes/delete '));
+  const atUnload = deletes().length;
+  await answerLoaded(s);
+  const again = s.frame();
+  await waitText(again, HINDI);
+  assert.is(await card(again, COST).count(), 0, 'the queued delete hides the note');
+  // Sent once its Undo window (kept in the journal across the reload) has passed.
+  await eventually(
+    async () => deletes().length > atUnload,
+    'the delete sent again at the next start',
+    10_000,
+  );
+  assert.match(deletes()[atUnload] ?? '', /^POST \/api\/v1\/notes\/delete 404 /, 'already done: 404');
+  await eventually(async () => (await queuedDeletes(again)).length === 0, 'the 404 to count as done');
+  assert.is(await card(again, COST).count(), 0, 'the note never shows again');
+  assert.is(await again.getByRole('alert').count(), 0, 'a 404 for a delete is no error');
 });
 
-test('a pending delete whose keepalive failed is replayed at the next start; the note never shows again', async ({
+test('a pending delete whose keepalive failed stays in the journal and is sent at the next start once the context arrives', async ({
   browser,
 }) => {
   const s = await onDemoVideo(browser);
@@ -193,20 +250,27 @@ test('a pending delete whose keepalive failed is replayed at the next start; the
   // The API refuses every call while the frame unloads, and the reloaded portal holds its context
   // back until the failed keepalive delete is on record.
   s.stack.api.setFaults({ failRate: 1 });
-  await s.page.addInitScript('window.__ctx = null;');
-  await s.page.reload();
+  await reloadWithoutContext(s);
   await eventually(
     async () => s.stack.calls.some((l) => /^POST \/api\/v1\/notes\/delete 503 /.test(l)),
     'the keepalive delete',
   );
   s.stack.api.setFaults({ failRate: 0 });
   assert.ok(await s.stack.client().note(COST_ID, VIDEO), 'the keepalive delete failed');
-  await s.page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0);
-  await s.send('LOADED', portalContext());
+  assert.equal(await queuedDeletes(s.frame()), [`${COST_ID}@1`], 'kept in the journal');
+  const before = s.stack.calls.filter((l) => l.includes('/notes/delete')).length;
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.is(
+    s.stack.calls.filter((l) => l.includes('/notes/delete')).length,
+    before,
+    'nothing is sent without a context (no token yet)',
+  );
+  await answerLoaded(s);
   const again = s.frame();
   await waitText(again, HINDI);
   assert.is(await card(again, COST).count(), 0, 'the queued delete hides the note');
-  await eventually(async () => !(await s.stack.client().note(COST_ID, VIDEO)), 'the replayed delete');
+  await eventually(async () => !(await s.stack.client().note(COST_ID, VIDEO)), 'the replayed delete', 10_000);
+  await eventually(async () => (await queuedDeletes(again)).length === 0, 'the journal to let it go');
   assert.is(await card(again, COST).count(), 0);
 });
 
@@ -284,21 +348,67 @@ test('401 (an expired token) says the session has expired, without Retry', async
   assert.is(await f.locator('main article').count(), 0);
 });
 
-test('a failed save keeps the typed text in the editor and announces "Could not save"', async ({
+test('a 5xx on save loses nothing: the editor closes, the note shows "Not saved yet — retrying", and once the server is back it is stored exactly once', async ({
   browser,
 }) => {
   const s = await onDemoVideo(browser);
   const f = s.frame();
   await injectFault(s.page, '/notes/add', { status: 500 });
   await f.getByRole('button', { name: 'Add note' }).click();
-  const area = f.getByLabel('Note', { exact: true });
-  await area.fill('Do not lose this');
-  await f.getByRole('button', { name: 'Save', exact: true }).click();
+  await replaceText(f, 'Do not lose this');
+  await editorButton(f, 'Save').click();
+  const mine = card(f, 'Do not lose this');
+  await mine.getByText('Not saved yet — retrying').waitFor();
+  await waitAnnounced(f, 'Not saved yet — retrying');
+  assert.is(await noteText(f).count(), 0, 'the editor closed: the text is safe in the outbox');
+  assert.is(await f.getByText('Could not save').count(), 0);
+  const queued = (await journalOf(f))?.outbox ?? [];
+  assert.equal(
+    queued.map((i) => (i.kind === 'add' ? i.note.text : i.kind)),
+    ['Do not lose this'],
+    'the add waits in the journal',
+  );
+  // it is retried with backoff while the server keeps failing, and nothing is stored meanwhile
+  await eventually(
+    async () => s.apiRequests.filter((r) => r.url().endsWith('/notes/add')).length >= 2,
+    'a retry',
+  );
+  assert.is((await s.stack.client().notesOn(VIDEO)).length, 2, 'nothing stored while the server fails');
+  await s.page.unroute('**/api/v1/notes/add');
+  await mine.getByText('Not saved yet — retrying').waitFor({ state: 'detached', timeout: 15_000 });
+  const stored = (await s.stack.client().notesOn(VIDEO)).filter((n) => n.text === 'Do not lose this');
+  assert.is(stored.length, 1, 'stored exactly once');
+  await eventually(async () => ((await journalOf(f))?.outbox.length ?? 0) === 0, 'the journal to empty');
+  assert.is(await card(f, 'Do not lose this').count(), 1, 'shown once');
+});
+
+test('a 400 refusal keeps the text in the open editor, says why and announces "Could not save"; saving again stores it', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(browser);
+  const f = s.frame();
+  await injectFault(s.page, '/notes/add', { status: 400, body: { error: 'Bad request' } }, { times: 1 });
+  await f.getByRole('button', { name: 'Add note' }).click();
+  await replaceText(f, 'Keep this text');
+  await editorButton(f, 'Save').click();
   await waitAnnounced(f, 'Could not save');
-  assert.is(await area.inputValue(), 'Do not lose this');
-  assert.is(await card(f, 'Do not lose this').count(), 0, 'the optimistic note was rolled back');
-  assert.is(await f.evaluate(() => document.activeElement?.tagName), 'TEXTAREA', 'focus stays with the text');
+  await f.getByText('Something went wrong with that request.').waitFor();
+  assert.is(await editorText(f), 'Keep this text', 'the editor kept the text');
+  assert.is(await card(f, 'Keep this text').count(), 0, 'the optimistic note was rolled back');
+  await f.waitForFunction(() => document.activeElement?.getAttribute('role') === 'textbox');
+  const journal = await journalOf(f);
+  assert.equal(journal?.outbox ?? [], [], 'not queued: a refusal is not retried');
+  assert.equal(
+    Object.values(journal?.drafts ?? {}).map((d) => d.text),
+    ['Keep this text'],
+    'the text is back in the editor’s draft',
+  );
   assert.is((await s.stack.client().notesOn(VIDEO)).length, 2, 'nothing stored');
+  await editorButton(f, 'Save').click();
+  await waitAnnounced(f, 'Note saved');
+  await card(f, 'Keep this text').waitFor();
+  assert.is(await noteText(f).count(), 0, 'the editor closed');
+  assert.is((await s.stack.client().notesOn(VIDEO)).filter((n) => n.text === 'Keep this text').length, 1);
 });
 
 test('without playerData: "Recent notes" from GET /notes/recent, and a hint', async ({ browser }) => {

@@ -11,6 +11,7 @@ import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { expectProblem, waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { noteOn, playerOn } from './support/learners.ts';
+import { editorButton, editorText, noteText, readyEditor, replaceText } from './support/note-editor.ts';
 import {
   cardTexts,
   cardTitles,
@@ -267,9 +268,9 @@ test('Edit note in a wide frame opens a side pane beside the list; Save reaches 
     await pane.locator('.note-path').innerText(),
     'Machine Learning Foundations › Supervised learning › Linear regression explained',
   );
-  const area = pane.getByLabel('Note', { exact: true });
-  assert.is(await area.inputValue(), COST);
-  assert.is(await card(f, COST).locator('textarea').count(), 0, 'the card itself is not an editor');
+  await readyEditor(f, pane); // mounted in the pane, and focused
+  assert.is(await editorText(pane), COST);
+  assert.is(await noteText(card(f, COST)).count(), 0, 'the card itself is not an editor');
   const listBox = await f.locator('.view-list').boundingBox();
   const paneBox = await pane.boundingBox();
   assert.ok(listBox && paneBox, 'list and pane are laid out');
@@ -279,8 +280,8 @@ test('Edit note in a wide frame opens a side pane beside the list; Save reaches 
       listBox.y < paneBox.y + paneBox.height,
     `the pane sits beside the list: list ${JSON.stringify(listBox)}, pane ${JSON.stringify(paneBox)}`,
   );
-  await area.fill('Edited in the side pane.');
-  await pane.getByRole('button', { name: 'Save', exact: true }).click();
+  await replaceText(f, 'Edited in the side pane.', pane);
+  await editorButton(pane, 'Save').click();
   await waitAnnounced(f, 'Note saved');
   await waitCard(f, 'Edited in the side pane.');
   await pane.waitFor({ state: 'detached' });
@@ -294,12 +295,12 @@ test('Edit note in a 360 px frame edits in place; Save reaches the server', asyn
   const f = s.frame();
   await layoutFor(f, 360);
   await card(f, COST).getByRole('button', { name: 'Edit note' }).click();
-  const area = f.locator(`#note-${COST_ID}`).getByLabel('Note', { exact: true });
-  await area.waitFor();
+  const inPlace = f.locator(`#note-${COST_ID}`);
+  await readyEditor(f, inPlace);
   assert.is(await f.locator('.view-detail').count(), 0, 'no side pane');
-  assert.is(await area.inputValue(), COST);
-  await area.fill('Edited in place.');
-  await f.getByRole('button', { name: 'Save', exact: true }).click();
+  assert.is(await editorText(inPlace), COST);
+  await replaceText(f, 'Edited in place.', inPlace);
+  await editorButton(inPlace, 'Save').click();
   await waitAnnounced(f, 'Note saved');
   await waitCard(f, 'Edited in place.');
   assert.is((await s.stack.client().note(COST_ID, VIDEO))?.text, 'Edited in place.');

@@ -22,8 +22,10 @@ import type { Running } from './loopback.ts';
 import { mountUnder } from './sub-path-front.ts';
 
 /**
- * The build under test: `dist/` (test/run.mjs builds it first), or `NOTES_TEST_DIST` — a private
- * build, so a test run is not disturbed by someone rebuilding `dist/` meanwhile.
+ * The build under test: `NOTES_TEST_DIST` — test/run.mjs builds one with the test hooks
+ * (`build.mjs --test-hooks`, the editor's fault injection) into .test-artifacts/dist-browser and
+ * points this at it, so a test run is neither a release build nor disturbed by someone rebuilding
+ * `dist/` meanwhile. Without it (a browser test run by hand): `dist/`.
  */
 export const DIST = process.env.NOTES_TEST_DIST || fileURLToPath(new URL('../../../dist', import.meta.url));
 

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { NotesApi } from '../../../../src/api/notes-api.ts';
 import { ViewScreen } from '../../../../src/ui/screens/view/ViewScreen.tsx';
+import { installFakeEditor } from '../../../editor/fake-editor.ts';
 import { createFakeServices } from '../../../fakes/fake-services.ts';
 import { render, settle } from '../../../fakes/render.tsx';
 import { byLabel, choose, DELAY, fetches, numbered, page, until } from './view-support.ts';
@@ -99,16 +100,19 @@ test('a failed load says why and Retry loads again', async () => {
 });
 
 test('wide frames edit in a pane beside the list', async () => {
-  const { view } = await shown({ fetchNotes: () => Promise.resolve(page(numbered(3))) });
+  // Quill can't run under linkedom: the fake editor chunk stands in for it
+  const editor = installFakeEditor();
+  const notes = numbered(3, (i) => ({ content: `<p>note ${i}</p>` }));
+  const { view } = await shown({ fetchNotes: () => Promise.resolve(page(notes)) });
   view.buttons('Edit note')[1]?.click();
   await settle();
   const pane = view.container.querySelector('.view-detail');
   assert.ok(pane, 'the pane opened');
-  const area = await until(() => pane?.querySelector('textarea'));
-  assert.is(area.value, 'note 1');
+  await until(() => pane?.querySelector('[role=textbox]'));
+  assert.is(editor.current().options.html, '<p>note 1</p>', 'the pane edits the second note');
   assert.ok(view.container.querySelector('.view-body.has-detail'));
   assert.is(
-    view.container.querySelectorAll('.note-list textarea').length,
+    view.container.querySelectorAll('.note-list [role=textbox]').length,
     0,
     'the card is not edited in place',
   );
@@ -129,9 +133,12 @@ test('Delete note takes the note out at once and the count follows', async () =>
 });
 
 test('narrow frames edit in place, in one column', async () => {
-  const { view } = await shown({ fetchNotes: () => Promise.resolve(page(numbered(3))) }, 360);
+  const editor = installFakeEditor();
+  const notes = numbered(3, (i) => ({ content: `<p>note ${i}</p>` }));
+  const { view } = await shown({ fetchNotes: () => Promise.resolve(page(notes)) }, 360);
   view.buttons('Edit note')[0]?.click();
-  await until(() => view.container.querySelector('#note-n00000 textarea'));
+  await until(() => view.container.querySelector('#note-n00000 [role=textbox]'));
+  assert.is(editor.current().options.html, '<p>note 0</p>');
   assert.not.ok(view.container.querySelector('.view-detail'));
   view.unmount();
 });

@@ -6,8 +6,11 @@ import type { Note, NoteFilter, NotesPage } from '../../../../src/protocol/api-t
 import { fakeNote } from '../../../fakes/fake-note.ts';
 import { settle } from '../../../fakes/render.tsx';
 
-/** The search delay the tests render with (ms). */
-export const DELAY = 20;
+/**
+ * The search delay the tests render with (ms): short, yet long enough that the few ticks between
+ * two typed keystrokes don't outlast it on a busy machine.
+ */
+export const DELAY = 60;
 
 /** `count` notes, n0 newest, one minute apart. */
 export const numbered = (count: number, over: (i: number) => Partial<Note> = () => ({})): Note[] =>
@@ -75,12 +78,17 @@ export async function pause() {
 export const cardTexts = (container: HTMLElement) =>
   Array.from(container.querySelectorAll('.note-text')).map((p) => p.textContent);
 
-/** Lets rendering settle until `found()` holds (a lazy chunk such as the editor arriving). */
-export async function until<T>(found: () => T | null | undefined, rounds = 50): Promise<T> {
-  for (let i = 0; i < rounds; i++) {
+/**
+ * Lets rendering settle until `found()` holds (a lazy chunk such as the editor arriving), for up to
+ * `ms` of wall-clock time: a chunk's first import under Node compiles it, which takes real time
+ * (more when other tests run alongside), not a fixed number of ticks.
+ */
+export async function until<T>(found: () => T | null | undefined, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
     const value = found();
     if (value) return value;
+    if (Date.now() > end) throw new Error('never appeared');
     await settle(1);
   }
-  throw new Error('never appeared');
 }
