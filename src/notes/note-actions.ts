@@ -49,6 +49,11 @@ function openLearner(deps: ActionsDeps) {
       else deps.announce('Your session has expired. Sign in again in the portal.');
     },
   });
+  // A delete left by an earlier visit has no Undo button any more: it goes now, not when its window ends.
+  journal.update((s) => ({
+    ...s,
+    outbox: s.outbox.map((i) => (i.kind === 'delete' ? { ...i, after: 0 } : i)),
+  }));
   for (const item of journal.state.value.outbox) {
     const id = noteIdOf(item);
     if (item.kind === 'delete') cache.setHidden(id, true);

@@ -51,6 +51,8 @@ export function createOutbox(deps: OutboxDeps) {
   let attempt = 0;
   let timer: unknown = null;
   let sending: string | null = null;
+  /** Items already sent with keepalive by `flush`. */
+  const flushed = new Set<string>();
 
   const answer = (id: string, outcome: FirstOutcome) => {
     waiters.get(id)?.(outcome);
@@ -172,7 +174,10 @@ export function createOutbox(deps: OutboxDeps) {
     flush() {
       if (stopped || paused) return;
       for (const item of journal.state.value.outbox)
-        if (item.id !== sending) void send(item, true).catch(() => undefined);
+        if (item.id !== sending && !flushed.has(item.id)) {
+          flushed.add(item.id); // hidden, then pagehide: once is enough
+          void send(item, true).catch(() => undefined);
+        }
     },
     /** The learner changed: nothing more goes out from this outbox (its journal stays stored). */
     stop() {
