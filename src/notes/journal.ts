@@ -87,7 +87,9 @@ export function createJournal({ store, learner }: JournalDeps) {
       const next = change(durable.value ? parseJournal(store.get(key)) : state.value);
       const empty =
         !next.outbox.length && !Object.keys(next.drafts).length && !Object.keys(next.conflicts).length;
-      const kept = empty ? (store.remove(key), true) : store.set(key, JSON.stringify(next));
+      let kept = true;
+      if (empty) store.remove(key);
+      else kept = store.set(key, JSON.stringify(next));
       durable.value = kept;
       state.value = next;
       return kept;

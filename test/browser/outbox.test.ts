@@ -187,14 +187,12 @@ test('a conflict shows both versions; Keep both stores the learner’s text as a
   const [note] = await s.stack.client(ASHA).notesOn(VIDEO);
   const card = f.locator('main article', { hasText: FIRST });
   await card.getByRole('button', { name: 'Edit note' }).click();
-  await s.stack
-    .client(ASHA)
-    .post('/notes/update', {
-      noteId: note?.noteId,
-      version: note?.version,
-      text: 'Changed in another tab',
-      content: '<p>Changed in another tab</p>',
-    });
+  await s.stack.client(ASHA).post('/notes/update', {
+    noteId: note?.noteId,
+    version: note?.version,
+    text: 'Changed in another tab',
+    content: '<p>Changed in another tab</p>',
+  });
   await editor(f).click();
   await f.page().keyboard.press('End');
   await f.page().keyboard.insertText(' — mine');

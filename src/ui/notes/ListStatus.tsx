@@ -6,6 +6,7 @@ export function Skeleton({ count = 3 }: { count?: number }) {
   return (
     <ul className="note-list skeletons" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders; their position is their identity
         <li key={i} className="card skeleton">
           <span />
           <span />

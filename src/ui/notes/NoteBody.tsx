@@ -43,6 +43,7 @@ export function NoteBody({ note, decorate }: NoteBodyProps) {
     <div
       className="note-text note-rich"
       dir="auto"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: only what the one DOMPurify configuration returned
       dangerouslySetInnerHTML={{ __html: inCard(sanitize(note.content)) }}
     />
   ) : (

@@ -10,7 +10,10 @@ export const Highlight = memo(function Highlight({
   query?: string | undefined;
 }) {
   const segments = highlightSegments(text, query);
-  return <>{segments.map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}</>;
+  return (
+    // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text, rebuilt whole when it changes
+    <>{segments.map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}</>
+  );
 });
 
 /** Longest text a `/view` card shows before "…", in characters (`/` shows whole notes). */
