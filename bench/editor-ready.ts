@@ -12,8 +12,8 @@
  */
 import type { Browser, Frame } from 'playwright-core';
 import { appFrame } from './app-frame.ts';
-import { SLOW_3G, throttle } from './first-note.ts';
 import { type Fetch, type Floor, floorOf } from './floor.ts';
+import { SLOW_3G, throttle } from './network.ts';
 
 /** One press: ms to ready, what was ready, and the floor of what it fetched meanwhile. */
 export type EditorRun = { ms: number; kind: string; floor: Floor; requests: number };

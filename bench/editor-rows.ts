@@ -4,20 +4,16 @@
  */
 import type { EditorReady, EditorRun } from './editor-ready.ts';
 import type { EditorSize } from './editor-size.ts';
-import type { Floor } from './floor.ts';
+import { floorCell } from './floor.ts';
 import { GOALS, verdict } from './goals.ts';
 import { B, list } from './markdown.ts';
+import { SLOW_3G } from './network.ts';
 import { median, ms } from './stats.ts';
 
-/** A median run's floor, as a table cell. */
-const floorCell = (runs: { floor: Floor }[]): string => {
-  const f = [...runs].sort((a, b) => a.floor.ms - b.floor.ms)[Math.floor(runs.length / 2)]?.floor;
-  return f
-    ? `floor ${ms(median(runs.map((x) => x.floor.ms)))} = ${f.roundTrips} round trips × 400 ms + ${B(f.bytes)} ÷ 50,000 B/s`
-    : '';
-};
-
-/** The editor's rows: its bytes against the goal, and the two ways of timing it ready. */
+/**
+ * The editor's rows — label, goal, measured, floor, verdict: its bytes against the goal, and the
+ * two ways of timing it ready.
+ */
 export function editorRows(
   e: EditorSize | null,
   t: (EditorReady & { runs: number }) | undefined,
@@ -36,12 +32,14 @@ export function editorRows(
         `Editor chunk, gzip: ${names(e.chunk.files)}${css}`,
         `≤ ${B(GOALS.editorGzip)}`,
         `${B(gzip)} gzip / ${B(e.chunk.brotli + e.stylesheet.brotli)} brotli (JS ${B(e.chunk.gzip)}, CSS ${B(e.stylesheet.gzip)} gzip)${shared}`,
+        '—',
         verdict(gzip, GOALS.editorGzip),
       ]
     : [
         'Editor chunk (`editor-*.js`), gzip',
         `≤ ${B(GOALS.editorGzip)}`,
         'no editor chunk in this build',
+        '—',
         'not measured',
       ];
   const rows = [size];
@@ -49,8 +47,9 @@ export function editorRows(
     `Slow 3G, \`Add note\` pressed ${label} → editor ready, cold context (median of ${runs.length})`,
     'reported',
     runs.length
-      ? `${ms(median(runs.map((x) => x.ms)))} [${list(runs.map((x) => x.ms))}], ${[...new Set(runs.map((x) => x.kind))].join(' / ')}; ${floorCell(runs)}`
+      ? `${ms(median(runs.map((x) => x.ms)))} [${list(runs.map((x) => x.ms))}], ${[...new Set(runs.map((x) => x.kind))].join(' / ')}`
       : 'no run succeeded',
+    floorCell(runs, SLOW_3G.latency, SLOW_3G.downloadThroughput),
     'reported',
   ];
   if (t)

@@ -1,16 +1,20 @@
 /**
- * Times "iframe navigation → first note visible" under emulated slow 3G. The app frame's own
- * `performance.timeOrigin` is its navigation start, so an init script in that frame notes
- * `performance.now()` at the first painted `<article>`: no polling error, no clock skew. The
- * frame's resource timing then gives each load's floor (floor.ts). The browser must run the frame
- * in its portal's process (site isolation off), or the page's emulation would not reach the frame.
+ * Times "iframe navigation → first note visible" on an emulated link (network.ts). The app frame's
+ * own `performance.timeOrigin` is its navigation start, so an init script in that frame notes
+ * `performance.now()` at the first painted `<article>` in `<main>`: no polling error, no clock skew.
+ * The frame's resource timing then gives each load's floor (floor.ts). The browser must run the
+ * frame in its portal's process (site isolation off, browser.ts), or the page's emulation would not
+ * reach the frame. Works for any app with that markup: ours and the React baseline alike.
  */
 import type { Browser, Page } from 'playwright-core';
 import { appFrame } from './app-frame.ts';
 import { type Fetch, type Floor, floorOf } from './floor.ts';
+import { type NetworkProfile, SLOW_3G, throttle } from './network.ts';
 
-/** Chromium's emulated slow link (DESIGN §7). */
-export const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+export { SLOW_3G, throttle };
+
+/** What to load: the portal page that frames an app, and that app's origin. */
+export type Target = { portalUrl: string; appOrigin: string };
 
 const MARK_FIRST_NOTE = `(() => {
   const mark = () => requestAnimationFrame(() => { window.__firstNote = performance.now(); });
@@ -22,22 +26,16 @@ const MARK_FIRST_NOTE = `(() => {
 /** One load: ms to the first painted note, and the floor of what it fetched to get there. */
 export type FirstNoteRun = { ms: number; floor: Floor };
 
-/** Cold and warm runs, and what the first cold load transferred from the app origin. */
+/** Cold and warm runs, what the first cold load transferred from the app origin, failed samples. */
 export type FirstNoteTimings = {
   cold: FirstNoteRun[];
   warm: FirstNoteRun[];
   coldBytes: number;
   coldRequests: number;
+  failures?: string[];
 };
 
-/** Applies SLOW_3G to `page` (and, with site isolation off, to the frames it runs in its process). */
-export async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
-}
-
-async function firstNote(page: Page, appOrigin: string): Promise<FirstNoteRun> {
+async function firstNote(page: Page, appOrigin: string, profile: NetworkProfile): Promise<FirstNoteRun> {
   const frame = await appFrame(page, appOrigin);
   const handle = await frame.waitForFunction(
     () => (window as unknown as { __firstNote?: number }).__firstNote,
@@ -53,44 +51,86 @@ async function firstNote(page: Page, appOrigin: string): Promise<FirstNoteRun> {
       bytes: (e as PerformanceResourceTiming).transferSize,
     })),
   );
-  return { ms, floor: floorOf(fetches, ms, SLOW_3G.latency, SLOW_3G.downloadThroughput) };
+  return { ms, floor: floorOf(fetches, ms, profile.latency, profile.downloadThroughput) };
 }
 
-/** Loads the portal `runs` times cold (fresh profile) and warm (a second visit in the same profile). */
-export async function measureFirstNote(
+/** One cold load in a fresh context (empty cache), and a warm repeat visit in the same context. */
+export type ColdAndWarm = { cold: FirstNoteRun; warm: FirstNoteRun; bytes: number; requests: number };
+
+/** Loads `target` cold then warm on `profile`; `bytes`/`requests` count the cold load's app-origin traffic. */
+export async function coldAndWarm(
   browser: Browser,
-  portalUrl: string,
-  appOrigin: string,
-  runs: number,
-): Promise<FirstNoteTimings> {
-  const result: FirstNoteTimings = { cold: [], warm: [], coldBytes: 0, coldRequests: 0 };
-  for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext();
+  target: Target,
+  profile: NetworkProfile,
+): Promise<ColdAndWarm> {
+  const context = await browser.newContext();
+  try {
     await context.addInitScript(MARK_FIRST_NOTE);
     const page = await context.newPage();
-    await throttle(page);
+    await throttle(page, profile);
     let bytes = 0;
     let requests = 0;
+    let counting = true;
     page.on('requestfinished', async (req) => {
-      if (!req.url().startsWith(appOrigin)) return;
+      if (!counting || !req.url().startsWith(target.appOrigin)) return;
       const sizes = await req.sizes().catch(() => null);
       if (sizes) {
         bytes += sizes.responseBodySize + sizes.responseHeadersSize;
         requests++;
       }
     });
-    await page.goto(portalUrl);
-    result.cold.push(await firstNote(page, appOrigin));
-    if (i === 0) {
-      await page.waitForTimeout(500);
-      result.coldBytes = bytes;
-      result.coldRequests = requests;
-    }
+    await page.goto(target.portalUrl);
+    const cold = await firstNote(page, target.appOrigin, profile);
+    await page.waitForTimeout(500); // let the cold load's last requests report their sizes
+    counting = false;
     // A repeat visit: navigate to the portal again (a reload would revalidate more than a visit does).
     await page.goto('about:blank');
-    await page.goto(portalUrl);
-    result.warm.push(await firstNote(page, appOrigin));
+    await page.goto(target.portalUrl);
+    const warm = await firstNote(page, target.appOrigin, profile);
+    return { cold, warm, bytes, requests };
+  } finally {
     await context.close();
   }
+}
+
+/** Adds one cold-and-warm sample to `into`, trying twice; a failure is noted, never thrown. */
+export async function sampleInto(
+  into: FirstNoteTimings,
+  browser: Browser,
+  target: Target,
+  profile: NetworkProfile,
+): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const s = await coldAndWarm(browser, target, profile);
+      if (!into.cold.length) {
+        into.coldBytes = s.bytes;
+        into.coldRequests = s.requests;
+      }
+      into.cold.push(s.cold);
+      into.warm.push(s.warm);
+      return;
+    } catch (error) {
+      into.failures = [
+        ...(into.failures ?? []),
+        error instanceof Error ? error.message.split('\n')[0]! : String(error),
+      ];
+    }
+  }
+}
+
+/** No samples yet. */
+export const emptyTimings = (): FirstNoteTimings => ({ cold: [], warm: [], coldBytes: 0, coldRequests: 0 });
+
+/** Loads `target` `runs` times cold (fresh profile) and warm (a second visit in the same profile). */
+export async function measureFirstNote(
+  browser: Browser,
+  portalUrl: string,
+  appOrigin: string,
+  runs: number,
+  profile: NetworkProfile = SLOW_3G,
+): Promise<FirstNoteTimings> {
+  const result = emptyTimings();
+  for (let i = 0; i < runs; i++) await sampleInto(result, browser, { portalUrl, appOrigin }, profile);
   return result;
 }

@@ -30,3 +30,14 @@ export function floorOf(fetches: Fetch[], until: number, latency: number, bytesP
   const bytes = used.reduce((n, f) => n + f.bytes, 0);
   return { roundTrips, bytes, ms: roundTrips * latency + (bytes / bytesPerSecond) * 1000 };
 }
+
+/**
+ * The floor of a set of runs as a table cell: the median run's (by floor), spelt out so its sum
+ * can be checked — "floor 1,739 ms = 3 round trips × 400 ms + 26,951 B ÷ 50,000 B/s".
+ */
+export function floorCell(runs: { floor: Floor }[], latency: number, bytesPerSecond: number): string {
+  const f = [...runs].sort((a, b) => a.floor.ms - b.floor.ms)[Math.floor(runs.length / 2)]?.floor;
+  if (!f) return '—';
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  return `floor ${n(f.ms)} ms = ${f.roundTrips} round trip${f.roundTrips === 1 ? '' : 's'} × ${latency} ms + ${n(f.bytes)} B ÷ ${n(bytesPerSecond)} B/s`;
+}

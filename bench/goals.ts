@@ -18,3 +18,8 @@ export const GOALS = {
 /** "within goal" or "OVER GOAL" (a bench never fails on it). */
 export const verdict = (value: number, goal: number): string =>
   !Number.isFinite(value) ? 'not measured' : value <= goal ? 'within goal' : 'OVER GOAL';
+
+/** First note goals (ms, medians) by network profile name; a profile not listed is reported only. */
+export const FIRST_NOTE_GOALS: Record<string, { cold: number; warm: number }> = {
+  'Slow 3G': { cold: GOALS.coldMs, warm: GOALS.warmMs },
+};

@@ -1,23 +1,31 @@
 /**
- * `npm run bench`: the budgets of issues 6 and 7 (docs/budgets.md), measured and printed beside
- * their goals — sizes from a fresh build (sizes.ts, the editor's in editor-size.ts), slow-3G first
- * note (first-note.ts) and `Add note` → editor ready (editor-ready.ts), the
- * 10,000-note `/view` (view-10k.ts) and the mock API's throughput (api-throughput.ts). Ends with
- * a Markdown summary table and writes every raw figure to bench/results.json. It never fails on
- * timings (machines are noisy); the size ceiling is held by test/build.test.ts.
- * Env: BENCH_RUNS (slow-3G runs each, default 7), BENCH_EDITOR_RUNS (slow-3G `Add note` → editor
- * ready, each way, default 5), BENCH_VIEW_RUNS (first renders each way, default 5),
- * BENCH_SCROLL_SECONDS (bound on the 10,000-note scroll, default 90).
+ * `npm run bench`: the budgets of issues 6, 7 and 8 (docs/budgets.md), measured and printed beside
+ * their goals — sizes from a fresh build (sizes.ts, the editor's in editor-size.ts), the peer
+ * baseline (bench/baseline/: the same first screen in React 19 + react-dom + react-router, built
+ * with the same settings and served by the same server), iframe navigation → first note on Slow 3G
+ * and Fast 3G, cold and warm, ours and the baseline interleaved (compare-first-note.ts),
+ * `Add note` → editor ready (editor-ready.ts), the 10,000-note `/view` (view-10k.ts) and the mock
+ * API's throughput (api-throughput.ts). Ends with a Markdown summary table and writes every raw
+ * figure to bench/results.json. It never fails on timings (machines are noisy); the size ceiling
+ * is held by test/build.test.ts.
+ * Env: BENCH_RUNS (first-note runs, cold and warm, each app and profile, default 7),
+ * BENCH_EDITOR_RUNS (slow-3G `Add note` → editor ready, each way, default 5), BENCH_VIEW_RUNS
+ * (first renders each way, default 5), BENCH_SCROLL_SECONDS (bound on the 10,000-note scroll,
+ * default 90).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../test/browser/support/chromium.ts';
+// @ts-expect-error build.mjs is plain JavaScript without type declarations
+import { sizeTable } from '../build.mjs';
+import { buildBaseline } from './baseline/build.ts';
+import { launchBenchBrowser } from './browser.ts';
+import { measureProfiles, type ProfileTimings } from './compare-first-note.ts';
 import { chunkTable, keyTable, scrollTable } from './detail-tables.ts';
 import { type EditorReady, measureEditorReady } from './editor-ready.ts';
-import { measureFirstNote } from './first-note.ts';
+import { PROFILES } from './network.ts';
 import { measureSizes } from './sizes.ts';
 import { startStack } from './stack.ts';
 import { type Results, summaryTable } from './table.ts';
@@ -39,18 +47,27 @@ try {
   console.log(sizes.table);
   console.log(`\n${chunkTable(sizes)}`);
 
-  console.log(`\nSlow 3G (400 ms, 50,000 B/s each way), ${RUNS} cold and ${RUNS} warm loads…`);
-  const stack = await startStack(dist, join(dir, 'seeded.jsonl'));
+  const base = await buildBaseline(join(dir, 'baseline'));
+  const v = base.versions;
+  console.log(
+    `\nReact baseline (react ${v.react}, react-dom ${v['react-dom']}, react-router ${v['react-router']}):\n${sizeTable(base.files)}`,
+  );
+
+  const stack = await startStack(dist, join(dir, 'seeded.jsonl'), base.out);
   // In one process with its portal, the app frame falls under the page's network emulation.
-  const browser = await launchChromium([
-    '--disable-site-isolation-trials',
-    '--disable-features=IsolateOrigins,site-per-process',
-  ]);
+  const browser = await launchBenchBrowser();
   const chromium = browser.version();
-  let timings: Awaited<ReturnType<typeof measureFirstNote>>;
+  let firstNote: ProfileTimings[];
   let editorReady: EditorReady;
   try {
-    timings = await measureFirstNote(browser, stack.portalUrl('/'), stack.appOrigin, RUNS);
+    console.log('');
+    firstNote = await measureProfiles(
+      browser,
+      { portalUrl: stack.portalUrl('/'), appOrigin: stack.appOrigin },
+      stack.baseline && { portalUrl: stack.baseline.portalUrl('/'), appOrigin: stack.baseline.appOrigin },
+      RUNS,
+      PROFILES,
+    );
     console.log(
       `Slow 3G, \`Add note\` → editor ready: ${EDITOR_RUNS} presses at the first note and ${EDITOR_RUNS} after the idle prefetch, each in a fresh context…`,
     );
@@ -60,9 +77,16 @@ try {
     await browser.close();
     await stack.close();
   }
-  console.log(
-    `cold transfer: ${timings.coldBytes} B over ${timings.coldRequests} requests to the app origin`,
-  );
+  for (const t of firstNote)
+    for (const [name, x] of [
+      ['ours', t.ours],
+      ['React baseline', t.baseline],
+    ] as const)
+      if (x)
+        console.log(
+          `${t.profile.name}, ${name}: the first cold load moved ${x.coldBytes.toLocaleString('en-US')} B in ${x.coldRequests} requests from the app origin (to the first note + 0.5 s)`,
+        );
+  const timings = firstNote[0]!.ours;
 
   console.log(
     `\n10,000 notes: ${VIEW_RUNS} first renders each way, then a scroll (≤ ${SCROLL_MS / 1000} s) and search…`,
@@ -89,6 +113,8 @@ try {
     },
     sizes,
     slow3g: { ...timings, runs: RUNS },
+    firstNote,
+    baseline: { versions: base.versions, firstLoad: base.firstLoad, total: base.total },
     view10k,
     editorReady: { ...editorReady, runs: EDITOR_RUNS },
     apiThroughput,

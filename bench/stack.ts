@@ -3,7 +3,9 @@
  * serving a given build (immutable hashed assets, precompressed, the deployment CSP) with the API
  * behind `/api/v1`, and a stand-in portal that frames the app and posts the first seeded
  * learner's context the moment `LOADED` arrives. The portal is on `localhost`, the app on
- * `127.0.0.1`: cross-site, as in production. `/?path=/view` frames the app at `/view`.
+ * `127.0.0.1`: cross-site, as in production. `/?path=/view` frames the app at `/view`. Given a
+ * second build (the React baseline, bench/baseline/), a second app server — the same harness
+ * server, the same headers — serves it on a port of its own, framed by `/?app=baseline`.
  */
 import { createServer } from 'node:http';
 import { DEV_SECRET } from '../harness/api/auth.ts';
@@ -16,8 +18,11 @@ import { DEFAULT_CONFIG, frameAncestors } from '../src/config/app-config.ts';
 /** The learner every bench signs in as (the one whose notes the 10,000-note data file holds). */
 export const BENCH_USER = SEEDED_USERS[0]!;
 
-/** A running stack: the portal URL to open for an app path, the app's origin, and shutdown. */
-export type Stack = { portalUrl(path?: string): string; appOrigin: string; close(): Promise<void> };
+/** An app in the stack: the portal URL that frames it at an app path, and its origin. */
+export type StackApp = { portalUrl(path?: string): string; appOrigin: string };
+
+/** A running stack: our app, the baseline when one was given, and shutdown. */
+export type Stack = StackApp & { baseline: StackApp | null; close(): Promise<void> };
 
 const portalPage = (appUrl: string, context: unknown) => `<!doctype html><title>Portal</title>
 <iframe title="Notes" width="900" height="600"></iframe><script>
@@ -29,15 +34,16 @@ const portalPage = (appUrl: string, context: unknown) => `<!doctype html><title>
     f.contentWindow.postMessage({ subApplicationName: 'NOTES', requestId: 'LOADED', parentContext: c }, o); });
 </script>`;
 
-/** Starts API, app server and portal; `dist` is the build to serve. */
-export async function startStack(dist: string, dataFile: string): Promise<Stack> {
+/**
+ * Starts API, app server and portal; `dist` is the build to serve, `baselineDist` (optional) the
+ * baseline's build, served by a second app server in front of the same API.
+ */
+export async function startStack(dist: string, dataFile: string, baselineDist?: string): Promise<Stack> {
   const api = await startApi({ dataFile, secret: DEV_SECRET, port: 0 });
-  const app = await startAppServer({
-    root: dist,
-    apiTarget: api.url,
-    frameAncestors: frameAncestors(DEFAULT_CONFIG),
-    port: 0,
-  });
+  const serve = (root: string) =>
+    startAppServer({ root, apiTarget: api.url, frameAncestors: frameAncestors(DEFAULT_CONFIG), port: 0 });
+  const app = await serve(dist);
+  const base = baselineDist ? await serve(baselineDist) : null;
   const context = {
     rootOrg: BENCH_USER.rootOrg,
     org: BENCH_USER.org,
@@ -49,15 +55,20 @@ export async function startStack(dist: string, dataFile: string): Promise<Stack>
     playerData: DEMO_PLAYER_DATA[BENCH_USER.name],
   };
   const html = portalPage(app.url, context);
-  const portal = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+  const baseHtml = base ? portalPage(base.url, context) : html;
+  const portal = createServer((req, res) => {
+    const page = new URL(req.url ?? '/', 'http://x').searchParams.get('app') === 'baseline' ? baseHtml : html;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
   });
   const port = await listen(portal, 0, '127.0.0.1');
+  const url = (path: string, which: string) =>
+    `http://localhost:${port}/?path=${encodeURIComponent(path)}${which ? `&app=${which}` : ''}`;
   return {
-    portalUrl: (path = '/') => `http://localhost:${port}/?path=${encodeURIComponent(path)}`,
+    portalUrl: (path = '/') => url(path, ''),
     appOrigin: app.origin,
+    baseline: base ? { portalUrl: (path = '/') => url(path, 'baseline'), appOrigin: base.origin } : null,
     close: async () => {
-      await Promise.all([closeServer(portal), app.close(), api.close()]);
+      await Promise.all([closeServer(portal), app.close(), base?.close(), api.close()]);
     },
   };
 }

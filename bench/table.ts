@@ -1,14 +1,19 @@
 /**
- * The closing summary table of `npm run bench`: every budget, its goal, the figure and a verdict.
- * Pure: takes the results, returns Markdown (detail tables are in detail-tables.ts).
+ * The closing summary table of `npm run bench`: every budget, its goal, our figure, its floor, the
+ * React baseline's figure beside it with the ratio ours ÷ React, and a verdict. Pure: takes the
+ * results, returns Markdown (detail tables are in detail-tables.ts).
  */
 
+import type { BaselineSizes } from './baseline/build.ts';
+import type { ProfileTimings } from './compare-first-note.ts';
 import { keyMs } from './detail-tables.ts';
 import type { EditorReady } from './editor-ready.ts';
 import { editorRows } from './editor-rows.ts';
 import type { FirstNoteTimings } from './first-note.ts';
-import { GOALS, verdict } from './goals.ts';
+import { floorCell } from './floor.ts';
+import { FIRST_NOTE_GOALS, GOALS, verdict } from './goals.ts';
 import { B, list, table } from './markdown.ts';
+import { SLOW_3G } from './network.ts';
 import type { Sizes } from './sizes.ts';
 import { median, ms, summarise } from './stats.ts';
 import type { View10k } from './view-10k.ts';
@@ -28,24 +33,68 @@ export type Machine = {
 export type Results = {
   machine: Machine;
   sizes: Sizes;
+  /** Ours on Slow 3G (the same samples as `firstNote`'s Slow 3G entry; kept for older readers). */
   slow3g: FirstNoteTimings & { runs: number };
+  /** Ours and the React baseline on each network profile (absent in results written before issue 8). */
+  firstNote?: ProfileTimings[];
+  /** The React baseline's build (absent before issue 8). */
+  baseline?: BaselineSizes;
   view10k: View10k;
   /** `Add note` pressed → editor ready on slow 3G (absent in results written before issue 7). */
   editorReady?: EditorReady & { runs: number };
   apiThroughput: string;
 };
 
-/** The closing summary: every budget, goal, figure, verdict. */
+/** The summary table's columns. */
+export const COLUMNS = ['budget', 'goal', 'measured', 'floor', 'React baseline', 'ours ÷ React', 'verdict'];
+
+/** "0.72", or "—" without both figures. */
+export const ratio = (ours: number, base: number | undefined): string =>
+  base !== undefined && Number.isFinite(ours) && Number.isFinite(base) && base > 0
+    ? (ours / base).toFixed(2)
+    : '—';
+
+/** A row without floor or baseline figures. */
+const plain = (label: string, goal: string, measured: string, v: string): string[] => [
+  label,
+  goal,
+  measured,
+  '—',
+  '—',
+  '—',
+  v,
+];
+
+/** The first-note rows of one network profile, cold and warm, ours beside the baseline. */
+export function firstNoteRows(t: ProfileTimings): string[][] {
+  const { profile: p } = t;
+  const goals = FIRST_NOTE_GOALS[p.name];
+  return (['cold', 'warm'] as const).map((kind) => {
+    const ours = t.ours[kind];
+    const base = t.baseline?.[kind] ?? [];
+    const mine = median(ours.map((x) => x.ms));
+    const theirs = base.length ? median(base.map((x) => x.ms)) : undefined;
+    const goal = goals?.[kind];
+    return [
+      `${p.name} (${p.latency} ms, ${p.downloadThroughput.toLocaleString('en-US')} B/s), iframe navigation → first note, ${kind} (median of ${ours.length})`,
+      goal ? `≤ ${goal} ms` : 'reported',
+      `${ms(mine)} [${list(ours.map((x) => x.ms))}]`,
+      floorCell(ours, p.latency, p.downloadThroughput),
+      base.length
+        ? `${ms(theirs ?? Number.NaN)} [${list(base.map((x) => x.ms))}]; ${floorCell(base, p.latency, p.downloadThroughput)}`
+        : 'not measured',
+      ratio(mine, theirs),
+      goal ? verdict(mine, goal) : 'reported',
+    ];
+  });
+}
+
+/** The closing summary: every budget, goal, figure, floor, the baseline, verdict. */
 export function summaryTable(r: Results): string {
-  const { sizes, slow3g, view10k: v } = r;
-  const cold = median(slow3g.cold.map((x) => x.ms));
-  const warm = median(slow3g.warm.map((x) => x.ms));
-  const floor = (runs: FirstNoteTimings['cold']) => {
-    const f = runs[Math.floor(runs.length / 2)]?.floor;
-    return f
-      ? `floor ${ms(median(runs.map((x) => x.floor.ms)))} = ${f.roundTrips} round trips × 400 ms + ${B(f.bytes)} ÷ 50,000 B/s`
-      : '';
-  };
+  const { sizes, slow3g, view10k: v, baseline } = r;
+  const profiles: ProfileTimings[] = r.firstNote ?? [
+    { profile: SLOW_3G, runs: slow3g.runs, load: r.machine.load[0], ours: slow3g, baseline: null },
+  ];
   const nav = median(v.firstRender.fromNav);
   const direct = median(v.firstRender.fromContext);
   const keys = v.search.map(keyMs);
@@ -55,86 +104,95 @@ export function summaryTable(r: Results): string {
   const clears = v.search.filter((s) => s.kind === 'clear').map(keyMs);
   const sc = summarise(v.scroll.frames);
   const editing = sizes.chunks.find((c) => c.label.startsWith('editing UI'));
-  const editor = editorRows(sizes.editor, r.editorReady);
+  const editor = editorRows(sizes.editor, r.editorReady).map(([label, goal, measured, floor, verdict]) => [
+    label!,
+    goal!,
+    measured!,
+    floor!,
+    '—',
+    '—',
+    verdict!,
+  ]);
   const view = sizes.chunks.find((c) => c.label.startsWith('`/view`'));
   const course = sizes.chunks.find((c) => c.label.startsWith('`/course`'));
+  const sized = (label: string, goal: number, ceiling: number, key: 'brotli' | 'gzip') => [
+    label,
+    `≤ ${B(goal)} (test ceiling ${B(ceiling)})`,
+    B(sizes.firstLoad[key]),
+    '—',
+    baseline ? `${B(baseline.firstLoad[key])} (${baseline.firstLoad.files.length} files)` : 'not measured',
+    ratio(sizes.firstLoad[key], baseline?.firstLoad[key]),
+    verdict(sizes.firstLoad[key], goal),
+  ];
   const rows = [
-    [
-      'First load of `/`, brotli',
-      `≤ ${B(GOALS.firstLoadBrotli)} (test ceiling ${B(GOALS.ceilingBrotli)})`,
-      B(sizes.firstLoad.brotli),
-      verdict(sizes.firstLoad.brotli, GOALS.firstLoadBrotli),
-    ],
-    [
-      'First load of `/`, gzip',
-      `≤ ${B(GOALS.firstLoadGzip)} (test ceiling ${B(GOALS.ceilingGzip)})`,
-      B(sizes.firstLoad.gzip),
-      verdict(sizes.firstLoad.gzip, GOALS.firstLoadGzip),
-    ],
-    ['`/view` chunk, brotli / gzip', 'lazy', `${B(view?.brotli ?? 0)} / ${B(view?.gzip ?? 0)}`, 'reported'],
-    [
+    sized('First load of `/`, brotli', GOALS.firstLoadBrotli, GOALS.ceilingBrotli, 'brotli'),
+    sized('First load of `/`, gzip', GOALS.firstLoadGzip, GOALS.ceilingGzip, 'gzip'),
+    plain(
+      '`/view` chunk, brotli / gzip',
+      'lazy',
+      `${B(view?.brotli ?? 0)} / ${B(view?.gzip ?? 0)}`,
+      'reported',
+    ),
+    plain(
       '`/course` chunk, brotli / gzip',
       'lazy',
       `${B(course?.brotli ?? 0)} / ${B(course?.gzip ?? 0)}`,
       'reported',
-    ],
-    [
+    ),
+    plain(
       'Editing UI chunk (edit-parts), gzip',
       'lazy',
       `${B(editing?.gzip ?? 0)} gzip / ${B(editing?.brotli ?? 0)} brotli`,
       'reported',
-    ],
+    ),
     ...editor.slice(0, 1),
-    ['All of dist/, uncompressed', '—', B(sizes.total.raw), 'reported'],
     [
-      `Slow 3G, iframe navigation → first note, cold (median of ${slow3g.runs})`,
-      `≤ ${GOALS.coldMs} ms`,
-      `${ms(cold)} [${list(slow3g.cold.map((x) => x.ms))}]; ${floor(slow3g.cold)}`,
-      verdict(cold, GOALS.coldMs),
+      'All of dist/, uncompressed',
+      '—',
+      `${B(sizes.total.raw)} (${sizes.total.files} files)`,
+      '—',
+      baseline ? `${B(baseline.total.raw)} (${baseline.total.files} files; only \`/\`)` : 'not measured',
+      '—', // not comparable: the baseline has one screen
+      'reported',
     ],
-    [
-      `Slow 3G, iframe navigation → first note, warm (median of ${slow3g.runs})`,
-      `≤ ${GOALS.warmMs} ms`,
-      `${ms(warm)} [${list(slow3g.warm.map((x) => x.ms))}]; ${floor(slow3g.warm)}`,
-      verdict(warm, GOALS.warmMs),
-    ],
+    ...profiles.flatMap(firstNoteRows),
     ...editor.slice(1),
-    [
+    plain(
       `10,000 notes: \`/view\` first render — click "All notes" (chunk prefetched) → first cards painted (median of ${v.firstRender.fromNav.length})`,
       `≤ ${GOALS.viewFirstRenderMs} ms`,
       `${ms(nav)} [${list(v.firstRender.fromNav)}], ${v.firstRender.cards} cards`,
       verdict(nav, GOALS.viewFirstRenderMs),
-    ],
-    [
+    ),
+    plain(
       '10,000 notes: frame opened at `/view` — context arrival → first cards painted (navigation start → painted)',
       `≤ ${GOALS.viewFirstRenderMs} ms`,
       `${ms(direct)} [${list(v.firstRender.fromContext)}] (${ms(median(v.firstRender.fromNavStart))})`,
       verdict(direct, GOALS.viewFirstRenderMs),
-    ],
-    [
+    ),
+    plain(
       `10,000 stored, ${v.loadedBeforeSearch.toLocaleString('en-US')} loaded: search keystroke → list painted, all ${ks.n} keystrokes`,
       `≤ ${GOALS.searchKeyMs} ms (p95)`,
       `median ${ms(ks.median)}, p95 ${ms(ks.p95)}, max ${ms(ks.max)}`,
       verdict(ks.p95, GOALS.searchKeyMs),
-    ],
-    [
+    ),
+    plain(
       `… keystrokes within a search (${typing.n}: typing, Backspace, typing over a selection; the list stays narrowed)`,
       `≤ ${GOALS.searchKeyMs} ms (p95)`,
       `median ${ms(typing.median)}, p95 ${ms(typing.p95)}, max ${ms(typing.max)}`,
       verdict(typing.p95, GOALS.searchKeyMs),
-    ],
-    [
+    ),
+    plain(
       `… first key into the empty field (the unfiltered list's ${v.scroll.rowsAtEnd.toLocaleString('en-US')} rendered rows give way) / Backspace emptying it (they come back)`,
       `≤ ${GOALS.searchKeyMs} ms`,
       `[${list(firsts)}] / [${list(clears)}]`,
       verdict(Math.max(...firsts, ...clears), GOALS.searchKeyMs),
-    ],
-    [
+    ),
+    plain(
       `10,000 notes: scrolling from the top, ${v.scroll.step} px per frame, ${v.scroll.timedOut ? `stopped at the ${Math.round(v.scroll.maxMs / 1000)} s bound` : 'to the end'} (${sc.n} frames in ${Math.round(v.scroll.ms / 1000)} s)`,
       'reported (p95)',
       `median ${ms(sc.median)}, p95 ${ms(sc.p95)}, max ${ms(sc.max)}; ${v.scroll.cards.toLocaleString('en-US')} cards in the DOM at the end, ${v.scroll.loaded.toLocaleString('en-US')} notes loaded`,
       'reported',
-    ],
+    ),
   ];
-  return table(['budget', 'goal', 'measured', 'verdict'], rows);
+  return table(COLUMNS, rows);
 }
