@@ -221,8 +221,9 @@ test('a delete still pending when the frame unloads is in the journal, goes out 
     [`${COST_ID}@1`],
     'still queued: sent again at the next start',
   );
-  // (the frame may send it twice while unloading, on `visibilitychange` and on `pagehide`)
+  // (sent once while unloading: on `visibilitychange` or `pagehide`, whichever comes first)
   const deletes = () => s.stack.calls.filter((l) => l.startsWith('POST /api/v1/notes/delete '));
+  await eventually(async () => deletes().some((l) => / 200 /.test(l)), 'the keepalive delete in the API log');
   const atUnload = deletes().length;
   await answerLoaded(s);
   const again = s.frame();
