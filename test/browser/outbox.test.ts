@@ -61,6 +61,22 @@ test('a 5xx keeps the note queued ("Not saved yet — retrying") and the retry s
   await eventually(async () => (await journalOf(f)) === 0, 'the journal to empty');
 });
 
+test('a save whose connection times out is retried and stored once', async ({ browser }) => {
+  const s = await scenario(browser, { stackOptions: { data } });
+  const f = s.frame();
+  await waitText(f, FIRST);
+  let cut = 0;
+  await s.page.route(apiPath('/notes/add'), (route) =>
+    cut++ < 2 ? route.abort('timedout') : route.fallback(),
+  );
+  await write(f, 'Written over a link that times out');
+  await save(f);
+  await unsavedMarks(f).first().waitFor();
+  await eventually(async () => (await journalOf(f)) === 0, 'the retries to get it through', 15_000);
+  assert.ok(cut >= 3, 'two timed out, then one went through');
+  assert.equal(await storedTexts(s), [FIRST, 'Written over a link that times out'].sort());
+});
+
 test('lost answers: the add, edit and delete reached the API but their answers did not; retries change nothing twice', async ({
   browser,
 }) => {
