@@ -2,7 +2,8 @@
 // Builds the deployable `dist/` (DESIGN §1, §7): minified, code-split ES modules with content-hashed
 // names, precompiled locale messages (English inlined, others as hashed JSON), an index.html that
 // works from any static server with an index.html fallback, and .gz/.br files beside every asset.
-// Last, `sw.js` (the service worker) and `sw-kill.js` (its kill switch): src/sw/, docs/service-worker.md.
+// Then `sw.js` (the service worker) and `sw-kill.js` (its kill switch): src/sw/, docs/service-worker.md.
+// Last, the response headers to deploy with: `headers.json` and `_headers` (scripts/deploy-headers.mjs).
 // Usage: node build.mjs [--out DIR] [--allowed-domains a.com,b.com] [--dev-host HOST] [--base /path/]
 //                       [--api-base URL] [--quiet]      (env: NOTES_ALLOWED_DOMAINS, NOTES_DEV_HOST,
 //                                                        NOTES_BASE_PATH, NOTES_API_BASE)
@@ -16,8 +17,14 @@ import * as esbuild from 'esbuild';
 import { minify } from 'terser';
 import { buildStyles } from './scripts/build-styles.mjs';
 import { compileLocales } from './scripts/compile-locales.mjs';
+import {
+  deployHeaders,
+  HEADERS_FILE,
+  NETLIFY_HEADERS_FILE,
+  renderHeadersFile,
+} from './scripts/deploy-headers.mjs';
 import { compress, firstLoadTotals, sizeTable, walk } from './scripts/output-sizes.mjs';
-import { writeServiceWorkers } from './src/sw/emit-workers.mjs';
+import { KILL_SWITCH_FILE, WORKER_FILE, writeServiceWorkers } from './src/sw/emit-workers.mjs';
 
 export { firstLoadTotals, sizeTable };
 
@@ -155,6 +162,40 @@ async function buildEditor(out, basePath, testHooks) {
   return `${basePath}${relative(out, file).split('\\').join('/')}`;
 }
 
+/**
+ * The CSP `frame-ancestors` for a config, from `frameAncestors` in src/config/app-config.ts — the
+ * same function the app's origin check is built on — bundled on the fly since node can't import TS.
+ */
+async function frameAncestorsFor(config) {
+  const result = await esbuild.build({
+    entryPoints: [join(ROOT, 'src/config/app-config.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'warning',
+  });
+  const code = Buffer.from(result.outputFiles[0].text).toString('base64');
+  const { frameAncestors } = await import(`data:text/javascript;base64,${code}`);
+  return frameAncestors(config);
+}
+
+/**
+ * Writes `headers.json` (and its `_headers` rendering for Netlify / Cloudflare Pages): the CSP,
+ * security and caching headers a deployment of this build must send (README "Deploying"). Not
+ * listed among the build's files: they are server configuration, never served.
+ */
+async function writeDeployHeaders(out, config, files) {
+  const data = deployHeaders({
+    frameAncestors: await frameAncestorsFor(config),
+    apiBase: config.apiBase,
+    basePath: config.basePath,
+    files: [...files.map((f) => f.file), WORKER_FILE, KILL_SWITCH_FILE],
+  });
+  writeFileSync(join(out, HEADERS_FILE), `${JSON.stringify(data, null, 2)}\n`);
+  writeFileSync(join(out, NETLIFY_HEADERS_FILE), renderHeadersFile(data));
+}
+
 /** Builds dist/; returns every output file's sizes and which of them make up the first load. */
 export async function build(options) {
   const { out, config } = options;
@@ -241,6 +282,7 @@ export async function build(options) {
     .map((file) => ({ file: relative(out, file), firstLoad: firstLoad.has(file), ...compress(file) }));
   // Last, so its version covers every other file: sw.js and sw-kill.js (src/sw/emit-workers.mjs).
   await writeServiceWorkers({ root: ROOT, out, config, files });
+  await writeDeployHeaders(out, config, files);
   return { out, config, files };
 }
 

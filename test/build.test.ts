@@ -10,6 +10,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 // @ts-expect-error build.mjs is plain JavaScript without type declarations
 import { BuildOptionError, build, firstLoadTotals, resolveOptions, sizeTable } from '../build.mjs';
+import { IMMUTABLE, securityHeaders } from '../scripts/deploy-headers.mjs';
+import { frameAncestors } from '../src/config/app-config.ts';
 
 type OutFile = { file: string; firstLoad: boolean; raw: number; gzip: number; brotli: number };
 type Built = { out: string; files: OutFile[] };
@@ -115,6 +117,29 @@ test('a release build carries no trace of the test hooks; --test-hooks asks for 
     assert.not.ok(all.includes(trace), trace);
   assert.is(resolveOptions([], {}).testHooks, false);
   assert.is(resolveOptions(['--test-hooks'], {}).testHooks, true);
+});
+
+test('headers.json and _headers: the CSP for --allowed-domains, caching per file', ({ built }) => {
+  const data = JSON.parse(readFileSync(join(built.out, 'headers.json'), 'utf8'));
+  const ancestors = frameAncestors({ allowedDomains: ['example.org', 'infosysapps.com'] });
+  assert.equal(data.headers, securityHeaders(ancestors, '/api/v1'));
+  assert.match(
+    data.headers['Content-Security-Policy'],
+    /; connect-src 'self'; worker-src 'self'; frame-ancestors https:\/\/example\.org https:\/\/\*\.example\.org https:\/\/infosysapps\.com https:\/\/\*\.infosysapps\.com http:\/\/localhost:\* /,
+  );
+  assert.is(data.cacheControl['/index.html'], 'no-cache');
+  assert.is(data.cacheControl['/sw.js'], 'no-cache');
+  assert.is(data.cacheControl['/sw-kill.js'], 'no-cache');
+  for (const f of built.files.filter((f) => f.file !== 'index.html'))
+    assert.is(data.cacheControl[`/${f.file}`], IMMUTABLE, f.file);
+  assert.is(data.defaultCacheControl, 'no-cache');
+  const text = readFileSync(join(built.out, '_headers'), 'utf8');
+  assert.ok(text.includes(`  Content-Security-Policy: ${data.headers['Content-Security-Policy']}\n`));
+  assert.not.ok(
+    built.files.some((f) => /headers/.test(f.file)),
+    'not deployed content, not precached',
+  );
+  assert.not.ok(existsSync(join(built.out, 'headers.json.br')));
 });
 
 test('options: env, base path, and one clear error for bad values', () => {

@@ -1,53 +1,90 @@
 /**
- * The response headers a real deployment of the app should send, as pure functions so tests can
- * check them without a server and a CDN config can be copied from them.
+ * The response headers a real deployment of the app should send. The rules live in
+ * scripts/deploy-headers.mjs, shared with build.mjs (which writes them to dist/headers.json), so the
+ * harness and the deployment file can't disagree; this module adds what the harness's own server
+ * needs and reads the build's file.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  cacheControlFor,
+  contentSecurityPolicy,
+  type DeployHeaders,
+  HEADERS_FILE,
+  IMMUTABLE,
+  REVALIDATE,
+  securityHeaders,
+} from '../../scripts/deploy-headers.mjs';
 
-/** Hashed files never change under their name, so browsers may keep them for a year untouched. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export { cacheControlFor, contentSecurityPolicy, IMMUTABLE, REVALIDATE };
 
 /**
- * Unhashed files (index.html above all) must be revalidated so a new release shows up at once.
- * `sw.js` too: browsers fetch the worker script past their HTTP cache anyway, but a CDN in between
- * must not keep an old worker (or hide a kill switch) either.
+ * Headers for every static response (not for proxied API answers, which keep the API's own).
+ * `Vary` is the server's own: it negotiates .br/.gz siblings.
  */
-export const REVALIDATE = 'no-cache';
-
-const HASHED = /^\/(?:assets|locales)\/(?:.+\/)?[^/]+[-.][A-Za-z0-9_]{8,}\.[A-Za-z0-9.]+$/;
-
-/**
- * `immutable` only for content-hashed names under `/assets/` or `/locales/`; everything else
- * revalidates. Checking for the hash (not just the folder) means an unhashed file that slips into
- * those folders is never pinned in caches for a year.
- */
-export function cacheControlFor(pathname: string): string {
-  return HASHED.test(pathname) ? IMMUTABLE : REVALIDATE;
+export function staticHeaders(frameAncestors: string[], apiBase = ''): Record<string, string> {
+  return { ...securityHeaders(frameAncestors, apiBase), Vary: 'Accept-Encoding' };
 }
 
-/**
- * The app's CSP: only its own origin for code, data, API calls and its service worker; embedding
- * limited to `frameAncestors`.
- */
-export function contentSecurityPolicy(frameAncestors: string[]): string {
-  const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
-  return [
-    "default-src 'self'",
-    "img-src 'self' data: blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "connect-src 'self'",
-    // The service worker (`sw.js`, src/sw/): only the app's own script may become one.
-    "worker-src 'self'",
-    `frame-ancestors ${ancestors}`,
-  ].join('; ');
-}
+/** The response headers the app server sends: what a build's headers.json says, or computed. */
+export type ServedHeaders = { headers: Record<string, string>; cacheControl(pathname: string): string };
 
-/** Headers for every static response (not for proxied API answers, which keep the API's own). */
-export function staticHeaders(frameAncestors: string[]): Record<string, string> {
+const isStringRecord = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' && v !== null && Object.values(v).every((x) => typeof x === 'string');
+
+/**
+ * Reads `root/headers.json` (written by build.mjs). Undefined when there is none; throws when it
+ * is there but malformed, so a broken deployment file is noticed rather than silently replaced.
+ */
+export function readDeployHeaders(root: string): DeployHeaders | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(root, HEADERS_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const data = JSON.parse(text) as Partial<DeployHeaders>;
+  if (!isStringRecord(data.headers) || !isStringRecord(data.cacheControl))
+    throw new Error(`${join(root, HEADERS_FILE)}: expected "headers" and "cacheControl" objects`);
   return {
-    'Content-Security-Policy': contentSecurityPolicy(frameAncestors),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    Vary: 'Accept-Encoding',
+    basePath: typeof data.basePath === 'string' ? data.basePath : '/',
+    headers: data.headers,
+    cacheControl: data.cacheControl,
+    defaultCacheControl: typeof data.defaultCacheControl === 'string' ? data.defaultCacheControl : REVALIDATE,
+  };
+}
+
+/**
+ * A CSP with `extra` sources added to its `frame-ancestors` (those it lacks). The harness only ever
+ * widens: tests frame the app from parents a release would refuse, to check the app's own guard.
+ */
+export function widenFrameAncestors(csp: string, extra: string[]): string {
+  return csp
+    .split(/;\s*/)
+    .map((directive) => {
+      const [name, ...sources] = directive.split(/\s+/);
+      if (name !== 'frame-ancestors') return directive;
+      const kept = sources.filter((s) => s !== "'none'");
+      const added = extra.filter((s) => !kept.includes(s));
+      if (added.length === 0) return directive;
+      return [name, ...kept, ...added].join(' ');
+    })
+    .join('; ');
+}
+
+/**
+ * The headers for a dist folder: exactly those of its headers.json when the build wrote one
+ * (plus `Vary` for the server's compression, and any of `frameAncestors` the file's CSP lacks —
+ * none when the harness runs with the build's config), else computed from `frameAncestors`.
+ */
+export function servedHeaders(root: string, frameAncestors: string[]): ServedHeaders {
+  const file = readDeployHeaders(root);
+  if (!file) return { headers: staticHeaders(frameAncestors), cacheControl: cacheControlFor };
+  const headers: Record<string, string> = { ...file.headers, Vary: 'Accept-Encoding' };
+  const csp = headers['Content-Security-Policy'];
+  if (csp !== undefined) headers['Content-Security-Policy'] = widenFrameAncestors(csp, frameAncestors);
+  return {
+    headers,
+    cacheControl: (pathname) => file.cacheControl[pathname] ?? file.defaultCacheControl,
   };
 }

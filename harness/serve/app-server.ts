@@ -1,16 +1,19 @@
 /**
  * The app's own origin in the harness: `dist/` served by http-server's library API with the
- * caching, compression and security headers a real deployment should use, and `/api/v1`
- * proxied to the mock API (DESIGN §8.1).
+ * caching, compression and security headers a real deployment should use (those in the build's
+ * dist/headers.json when there is one), and `/api/v1` proxied to the mock API (DESIGN §8.1).
  */
 import type { Server } from 'node:http';
 import httpServer from 'http-server';
 import { closeServer, listen } from '../shared/listen.ts';
 import { createApiProxy } from './api-proxy.ts';
-import { cacheControlFor } from './app-headers.ts';
+import { servedHeaders } from './app-headers.ts';
 import { staticRules } from './static-rules.ts';
 
-/** Where the files are, where the API is, and who may frame the app. */
+/**
+ * Where the files are, where the API is, and who may frame the app (used only when `root` has no
+ * headers.json: the build's file wins).
+ */
 export type AppServerOptions = {
   root: string;
   apiTarget: string;
@@ -28,11 +31,12 @@ export type RunningAppServer = { url: string; origin: string; port: number; clos
  */
 export async function startAppServer(options: AppServerOptions): Promise<RunningAppServer> {
   const host = options.host ?? '127.0.0.1';
+  const headers = servedHeaders(options.root, options.frameAncestors);
   const proxy = createApiProxy(options.apiTarget);
   const files = httpServer.createServer({
     root: options.root,
-    before: [proxy.middleware, staticRules(options.root, options.frameAncestors)],
-    cache: cacheControlFor,
+    before: [proxy.middleware, staticRules(options.root, headers.headers)],
+    cache: headers.cacheControl,
     showDir: 'false',
     autoIndex: 'false',
     showDotfiles: false,

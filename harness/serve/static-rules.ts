@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { Middleware } from 'http-server';
-import { staticHeaders } from './app-headers.ts';
+import { HEADERS_FILE, NETLIFY_HEADERS_FILE } from '../../scripts/deploy-headers.mjs';
 
 const splitUrl = (url: string): { path: string; query: string } => {
   const i = url.indexOf('?');
@@ -37,15 +37,19 @@ export function rewriteForSpa(url: string, root: string): string {
   return `/index.html${query}`;
 }
 
-/** Dotfiles (`.env`, `.git/…`) are never served even if a build leaves one behind. */
-export const isHiddenPath = (url: string): boolean =>
-  splitUrl(url)
-    .path.split('/')
-    .some((s) => s.startsWith('.'));
+const DEPLOY_FILES = new Set([`/${HEADERS_FILE}`, `/${NETLIFY_HEADERS_FILE}`]);
 
-/** Sets the deployment headers, refuses hidden files and applies the SPA fallback. */
-export function staticRules(root: string, frameAncestors: string[]): Middleware {
-  const headers = staticHeaders(frameAncestors);
+/**
+ * Dotfiles (`.env`, `.git/…`) are never served even if a build leaves one behind, nor the
+ * deployment's header files (dist/headers.json, dist/_headers): they configure the server.
+ */
+export const isHiddenPath = (url: string): boolean => {
+  const { path } = splitUrl(url);
+  return DEPLOY_FILES.has(path) || path.split('/').some((s) => s.startsWith('.'));
+};
+
+/** Sets the deployment `headers`, refuses hidden files and applies the SPA fallback. */
+export function staticRules(root: string, headers: Record<string, string>): Middleware {
   return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (isHiddenPath(req.url)) {

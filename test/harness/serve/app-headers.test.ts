@@ -5,6 +5,7 @@ import {
   contentSecurityPolicy,
   IMMUTABLE,
   staticHeaders,
+  widenFrameAncestors,
 } from '../../../harness/serve/app-headers.ts';
 
 test('hashed files under /assets and /locales are immutable for a year', () => {
@@ -58,6 +59,20 @@ test('static headers add nosniff, no-referrer and Vary', () => {
   assert.is(h['Referrer-Policy'], 'no-referrer');
   assert.is(h.Vary, 'Accept-Encoding');
   assert.match(h['Content-Security-Policy']!, /frame-ancestors https:\/\/olympics\.com$/);
+});
+
+test('widenFrameAncestors adds only missing sources, replacing none', () => {
+  const csp = "default-src 'self'; frame-ancestors https://a.org; worker-src 'self'";
+  assert.is(widenFrameAncestors(csp, ['https://a.org']), csp);
+  assert.is(
+    widenFrameAncestors(csp, ['https://a.org', 'http://127.0.0.2:*']),
+    "default-src 'self'; frame-ancestors https://a.org http://127.0.0.2:*; worker-src 'self'",
+  );
+  assert.is(
+    widenFrameAncestors("frame-ancestors 'none'", ['https://b.org']),
+    'frame-ancestors https://b.org',
+  );
+  assert.is(widenFrameAncestors("frame-ancestors 'none'", []), "frame-ancestors 'none'");
 });
 
 test.run();

@@ -23,6 +23,9 @@ test('hidden paths are recognised anywhere in the path', () => {
   assert.ok(isHiddenPath('/assets/.git/config'));
   assert.not.ok(isHiddenPath('/assets/main-AB12CD34.js'));
   assert.not.ok(isHiddenPath('/view?x=.y'));
+  assert.ok(isHiddenPath('/headers.json'), 'the deployment headers file configures the server');
+  assert.ok(isHiddenPath('/_headers?x=1'));
+  assert.not.ok(isHiddenPath('/assets/headers.json'));
 });
 
 test.run();

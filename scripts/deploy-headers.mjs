@@ -1,0 +1,107 @@
+// The response headers a deployment of the app must send, as pure functions shared by build.mjs
+// (which writes them to dist/headers.json and dist/_headers for deployers) and the harness's app
+// server (harness/serve/app-headers.ts), so there is one definition. Plain JavaScript because
+// build.mjs runs on bare node; types in deploy-headers.d.mts.
+
+/** Hashed files never change under their name, so browsers may keep them for a year untouched. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Unhashed files (index.html above all) must be revalidated so a new release shows up at once.
+ * `sw.js` too: browsers fetch the worker script past their HTTP cache anyway, but a CDN in between
+ * must not keep an old worker (or hide a kill switch) either.
+ */
+export const REVALIDATE = 'no-cache';
+
+/** The name of the headers file in dist/, and of its Netlify/Cloudflare Pages rendering. */
+export const HEADERS_FILE = 'headers.json';
+export const NETLIFY_HEADERS_FILE = '_headers';
+
+const HASHED = /^\/(?:assets|locales)\/(?:.+\/)?[^/]+[-.][A-Za-z0-9_]{8,}\.[A-Za-z0-9.]+$/;
+
+/**
+ * `immutable` only for content-hashed names under `/assets/` or `/locales/`; everything else
+ * revalidates. Checking for the hash (not just the folder) means an unhashed file that slips into
+ * those folders is never pinned in caches for a year.
+ * @param {string} pathname a path inside dist/, starting with `/`
+ * @returns {string}
+ */
+export function cacheControlFor(pathname) {
+  return HASHED.test(pathname) ? IMMUTABLE : REVALIDATE;
+}
+
+/**
+ * The app's CSP: only its own origin for code, data and its service worker; API calls to its own
+ * origin, plus the API's origin when `apiBase` is an absolute https URL; embedding limited to
+ * `frameAncestors` (`'none'` when empty).
+ * @param {string[]} frameAncestors
+ * @param {string} [apiBase]
+ * @returns {string}
+ */
+export function contentSecurityPolicy(frameAncestors, apiBase = '') {
+  const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
+  const api = apiBase.startsWith('https://') ? ` ${new URL(apiBase).origin}` : '';
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    `connect-src 'self'${api}`,
+    // The service worker (`sw.js`, src/sw/): only the app's own script may become one.
+    "worker-src 'self'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ');
+}
+
+/**
+ * Headers for every static response (not for proxied API answers, which keep the API's own).
+ * @param {string[]} frameAncestors
+ * @param {string} [apiBase]
+ * @returns {Record<string, string>}
+ */
+export function securityHeaders(frameAncestors, apiBase = '') {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(frameAncestors, apiBase),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+}
+
+/**
+ * What dist/headers.json holds: the headers for every response, the Cache-Control of each file the
+ * build wrote (paths inside dist/, starting with `/`), and the Cache-Control for anything else
+ * (client routes answered with index.html).
+ * @param {{ frameAncestors: string[], apiBase?: string, basePath?: string, files: string[] }} input
+ * @returns {import('./deploy-headers.d.mts').DeployHeaders}
+ */
+export function deployHeaders({ frameAncestors, apiBase = '', basePath = '/', files }) {
+  /** @type {Record<string, string>} */
+  const cacheControl = { '/': REVALIDATE };
+  for (const file of [...files].sort()) {
+    const path = `/${file.split('\\').join('/').replace(/^\/+/, '')}`;
+    cacheControl[path] = cacheControlFor(path);
+  }
+  return {
+    basePath,
+    headers: securityHeaders(frameAncestors, apiBase),
+    cacheControl,
+    defaultCacheControl: REVALIDATE,
+  };
+}
+
+/**
+ * The same data as a Netlify / Cloudflare Pages `_headers` file (paths from the site root, so under
+ * the base path). Cache-Control is set per file, never on `/*`: those hosts join the values of
+ * every matching rule, which would mix `no-cache` into `immutable`.
+ * @param {import('./deploy-headers.d.mts').DeployHeaders} data
+ * @returns {string}
+ */
+export function renderHeadersFile(data) {
+  const at = (path) => `${data.basePath.replace(/\/$/, '')}${path}`;
+  const lines = [`${at('/*')}`];
+  for (const [name, value] of Object.entries(data.headers)) lines.push(`  ${name}: ${value}`);
+  for (const [path, value] of Object.entries(data.cacheControl)) {
+    lines.push(at(path), `  Cache-Control: ${value}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
