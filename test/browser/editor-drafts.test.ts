@@ -4,11 +4,11 @@
  */
 import * as assert from 'uvu/assert';
 import { browserSuite } from './support/browser-suite.ts';
+import { COST } from './support/demo-video.ts';
 import { recordMessages, waitAnnounced, waitMessages, waitText } from './support/frame-helpers.ts';
 import { portalContext } from './support/learners.ts';
 
 const { test, scenario } = browserSuite('editor drafts');
-const COST = 'The cost function measures the squared error.';
 
 test('a reload while typing: Add note opens on the draft, formatted, and says "Draft restored"', async ({
   browser,

@@ -8,10 +8,10 @@ import type { Frame, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { holdRequests } from './support/api-faults.ts';
 import { browserSuite } from './support/browser-suite.ts';
+import { VIDEO } from './support/demo-video.ts';
 import { waitAnnounced, waitText } from './support/frame-helpers.ts';
 
 const { test, scenario } = browserSuite('editor images');
-const VIDEO = 'res-ml-linear-video';
 /** A 1×1 PNG. */
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -7,10 +7,10 @@
 import type { Frame, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { browserSuite } from './support/browser-suite.ts';
+import { VIDEO } from './support/demo-video.ts';
 import { waitAnnounced, waitText } from './support/frame-helpers.ts';
 
 const { test, scenario } = browserSuite('editor watchdog');
-const VIDEO = 'res-ml-linear-video';
 const RESTARTED = 'The editor had a problem and was restarted. Your text is still here.';
 const FELL_BACK =
   'The editor stopped working, so this is a plain text box. Your text is here and you can still save it.';

@@ -3,24 +3,14 @@
  * writing and formatting with the toolbar and the keyboard, links, saving and editing (the stored
  * HTML), cancelling with and without unsaved changes, the toolbar by keyboard alone.
  */
-import type { Browser, Dialog, Frame } from 'playwright-core';
+import type { Dialog, Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
+import { COST, COST_ID, card, onDemoVideo, VIDEO } from './support/demo-video.ts';
 import { focused, waitAnnounced, waitText } from './support/frame-helpers.ts';
 
 const { test, scenario } = browserSuite('rich-text editor');
-const VIDEO = 'res-ml-linear-video';
-const COST = 'The cost function measures the squared error.';
-const COST_ID = 'seed-asha-02';
 
-/** A scenario on Asha's demo video, once its notes are on screen. */
-async function onDemoVideo(browser: Browser, options: ScenarioOptions = {}) {
-  const s = await scenario(browser, options);
-  await waitText(s.frame(), COST);
-  return s;
-}
-const card = (f: Frame, text: string) => f.locator('main article', { hasText: text });
 /** The editable text ("Note"), once the editor chunk is in and mounted. */
 async function editable(f: Frame) {
   const text = f.getByRole('textbox', { name: 'Note', exact: true });
@@ -39,7 +29,7 @@ const storedOn = async (
 test('Add note: write, bold with the toolbar and with Ctrl+B, a numbered list; the stored note has <strong> and <ol>', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await f.getByRole('button', { name: 'Add note' }).click();
   const text = await editable(f);
@@ -75,7 +65,7 @@ test('Add note: write, bold with the toolbar and with Ctrl+B, a numbered list; t
 });
 
 test('Ctrl+I, Ctrl+U, headings, quote and code block reach the stored HTML', async ({ browser }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await f.getByRole('button', { name: 'Add note' }).click();
   await editable(f);
@@ -110,7 +100,7 @@ test('Ctrl+I, Ctrl+U, headings, quote and code block reach the stored HTML', asy
 });
 
 test('Link asks for the address in a field; Enter adds it; javascript: is refused', async ({ browser }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await f.getByRole('button', { name: 'Add note' }).click();
   await editable(f);
@@ -146,7 +136,7 @@ test('Link asks for the address in a field; Enter adds it; javascript: is refuse
 test('Edit note: the editor holds the note; an edit is saved as HTML and the card shows it', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await card(f, COST).getByRole('button', { name: 'Edit note' }).click();
   const text = await editable(f);
@@ -169,7 +159,7 @@ test('Edit note: the editor holds the note; an edit is saved as HTML and the car
 test('Cancel and Escape: no question without changes; with changes a dialog asks, and "no" keeps the text', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   const dialogs: string[] = [];
   let answer = false;
@@ -208,7 +198,7 @@ test('Cancel and Escape: no question without changes; with changes a dialog asks
 test('the toolbar by keyboard alone: one Tab stop, arrows move, Enter and Space press, Tab leaves the text for Save', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   const k = s.page.keyboard;
   await f.getByRole('button', { name: 'Add note' }).click();

@@ -3,11 +3,11 @@
  * (seeded learner Asha on "Linear regression explained" at 03:12). Add, edit, delete with Undo,
  * delete then unload, Go to (SEEK), and every failure path a learner can meet.
  */
-import type { Browser, Frame } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
-import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
+import { COST, COST_ID, card, HINDI, onDemoVideo, VIDEO } from './support/demo-video.ts';
 import {
   expectProblem,
   recordMessages,
@@ -28,19 +28,7 @@ import {
 import { eventually } from './support/screen-data.ts';
 
 const { test, scenario } = browserSuite('home screen');
-const VIDEO = 'res-ml-linear-video';
-const COST = 'The cost function measures the squared error.';
-const HINDI = 'रेखीय प्रतिगमन में हम सबसे अच्छी रेखा खोजते हैं।';
-const COST_ID = 'seed-asha-02';
 
-/** A scenario on Asha's demo video, once its notes are on screen. */
-async function onDemoVideo(browser: Browser, options: ScenarioOptions = {}) {
-  const s = await scenario(browser, options);
-  await waitText(s.frame(), COST);
-  return s;
-}
-
-const card = (f: Frame, text: string) => f.locator('main article', { hasText: text });
 const cardTexts = (f: Frame) => f.locator('main article .note-text').allInnerTexts();
 
 test('heading is the resource title with course › module; notes newest first with relative times', async ({
@@ -80,7 +68,7 @@ test('heading is the resource title with course › module; notes newest first w
 test('Add note: a labelled editor, focused once ready; Ctrl+Enter saves at once, stored with the anchor of when Add note was pressed', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await f.getByRole('button', { name: 'Add note' }).click();
   const area = await readyEditor(f); // the labelled rich-text editor, and it has focus
@@ -113,7 +101,7 @@ test('Add note: a labelled editor, focused once ready; Ctrl+Enter saves at once,
 test('Add note: Escape and Cancel close the form without saving; the Save button saves', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   const add = f.getByRole('button', { name: 'Add note' });
   await add.click();
@@ -137,7 +125,7 @@ test('Add note: Escape and Cancel close the form without saving; the Save button
 });
 
 test('Edit note → Save: the card and the stored note change', async ({ browser }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await card(f, COST).getByRole('button', { name: 'Edit note' }).click();
   await readyEditor(f);
@@ -155,7 +143,7 @@ test('Edit note → Save: the card and the stored note change', async ({ browser
 test('Delete note: gone at once, Undo focused; Undo restores it; a second delete reaches the server after ~6 s', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
   await card(f, COST).waitFor({ state: 'detached' });
@@ -202,7 +190,7 @@ async function answerLoaded(s: Awaited<ReturnType<typeof onDemoVideo>>) {
 test('a delete still pending when the frame unloads is in the journal, goes out with keepalive, and the next start finds it done (404)', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
   await f.getByRole('button', { name: 'Undo' }).waitFor();
@@ -244,7 +232,7 @@ test('a delete still pending when the frame unloads is in the journal, goes out 
 test('a pending delete whose keepalive failed stays in the journal and is sent at the next start once the context arrives', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
   await f.getByRole('button', { name: 'Undo' }).waitFor();
@@ -276,7 +264,7 @@ test('a pending delete whose keepalive failed stays in the journal and is sent a
 });
 
 test('Go to 03:12 posts SEEK to the portal, from the app origin', async ({ browser }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await card(f, COST).getByRole('button', { name: 'Go to 03:12' }).click();
   await s.page.waitForFunction(() =>
@@ -352,7 +340,7 @@ test('401 (an expired token) says the session has expired, without Retry', async
 test('a 5xx on save loses nothing: the editor closes, the note shows "Not saved yet — retrying", and once the server is back it is stored exactly once', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await injectFault(s.page, '/notes/add', { status: 500 });
   await f.getByRole('button', { name: 'Add note' }).click();
@@ -386,7 +374,7 @@ test('a 5xx on save loses nothing: the editor closes, the note shows "Not saved 
 test('a 400 refusal keeps the text in the open editor, says why and announces "Could not save"; saving again stores it', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   await injectFault(s.page, '/notes/add', { status: 400, body: { error: 'Bad request' } }, { times: 1 });
   await f.getByRole('button', { name: 'Add note' }).click();
@@ -437,7 +425,7 @@ test('a learner with no notes at all, off any resource: "No notes yet"', async (
 test('after CONTEXT_CHANGE to another resource the old notes never show under the new title', async ({
   browser,
 }) => {
-  const s = await onDemoVideo(browser);
+  const s = await onDemoVideo(scenario, browser);
   const f = s.frame();
   const pdf = 'res-ml-gradient-pdf';
   const hold = await holdRequests(s.page, '/notes/fetch', (r) => bodyOf(r)?.refId === pdf);

@@ -9,11 +9,11 @@ import type { Frame, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { browserSuite } from './support/browser-suite.ts';
+import { COST } from './support/demo-video.ts';
 import { portalContext } from './support/learners.ts';
 import { expectNoSideScroll, isFetch, resizeFrame, stylesLoaded, waitCard } from './support/screen-data.ts';
 
 const { test, scenario } = browserSuite('all notes and course screens accessibility');
-const COST = 'The cost function measures the squared error.';
 
 const THEMES = [
   { name: 'blue', darkMode: false, label: 'light (blue)' },

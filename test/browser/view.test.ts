@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
 import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
+import { COST, COST_ID, card, VIDEO } from './support/demo-video.ts';
 import { expectProblem, waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { noteOn, playerOn } from './support/learners.ts';
 import { editorButton, editorText, noteText, readyEditor, replaceText } from './support/note-editor.ts';
@@ -27,9 +28,6 @@ import {
 } from './support/screen-data.ts';
 
 const { test, scenario } = browserSuite('all notes screen (/view)');
-const VIDEO = 'res-ml-linear-video';
-const COST = 'The cost function measures the squared error.';
-const COST_ID = 'seed-asha-02';
 const DAY = 86_400_000;
 
 /** `/view` for Asha (seeded unless `stackOptions` say otherwise). */
@@ -43,7 +41,6 @@ async function seededView(browser: Browser, options: ScenarioOptions = {}) {
   return s;
 }
 
-const card = (f: Frame, text: string) => f.locator('main article', { hasText: text });
 const search = (f: Frame) => f.getByLabel('Search notes', { exact: true });
 const marks = (f: Frame) => f.locator('main article mark').allInnerTexts();
 
