@@ -117,14 +117,20 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
       }
       return out;
     },
-    /** Edits a note on screen to a new unique text; false when none can be edited now. */
-    async edit(): Promise<boolean> {
+    /** A random note on screen the learner may change now (after a Retry if the list failed), or null. */
+    async pick() {
       const frame = await world.frame();
       await learner.retryList(frame);
       const options = await learner.choices(frame);
-      if (!options.length) return false;
+      if (!options.length) return null;
       const { card, entry } = options[Math.floor(random() * options.length)]!;
-      const el = frame.locator(`[id="${card.id}"]`);
+      return { frame, entry, el: frame.locator(`[id="${card.id}"]`) };
+    },
+    /** Edits a note on screen to a new unique text; false when none can be edited now. */
+    async edit(): Promise<boolean> {
+      const picked = await learner.pick();
+      if (!picked) return false;
+      const { frame, entry, el } = picked;
       await button(el, 'Edit note').click();
       const next = ledger.draftEdit(entry);
       await type(frame, el, next.text);
@@ -134,12 +140,9 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
     },
     /** Deletes a note on screen and lets the Undo window run (or presses Undo); false when none can be. */
     async remove(undo: boolean): Promise<boolean> {
-      const frame = await world.frame();
-      await learner.retryList(frame);
-      const options = await learner.choices(frame);
-      if (!options.length) return false;
-      const { card, entry } = options[Math.floor(random() * options.length)]!;
-      const el = frame.locator(`[id="${card.id}"]`);
+      const picked = await learner.pick();
+      if (!picked) return false;
+      const { frame, entry, el } = picked;
       await button(el, 'Delete note').click();
       await el.waitFor({ state: 'detached' });
       const undoButton = button(frame, 'Undo');

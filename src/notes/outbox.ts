@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { NotesApi } from '../api/notes-api.ts';
 import type { Note } from '../protocol/api-types.ts';
 import type { Journal, JournalState, OutboxItem } from './journal.ts';
@@ -131,7 +131,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   return {
     /** Queued items that have failed at least once and wait for their retry ("Not saved yet"). */
-    failing: computed(() => failing.value) as ReadonlySignal<ReadonlySet<string>>,
+    failing: failing as ReadonlySignal<ReadonlySet<string>>,
     /**
      * Queues `item` — `change` may take the text out of a draft in the same write — and resolves
      * with how its first attempt ended, or at once (see below).
