@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OutFile, SizeRow } from './sizes.ts';
+import { type OutFile, type SizeRow, sum } from './sizes.ts';
 
 /** The editor's parts; `chunk` and `stylesheet` are what the goal is about. */
 export type EditorSize = {
@@ -23,14 +23,6 @@ export const EDITOR_JS = /^assets\/editor-.*\.js$/;
  * `@import`s src/editor/editor.css (the editor's styles arrive with the form that shows it).
  */
 export const EDITOR_CSS = /^assets\/(?:screen-)?edit(?:or)?-.*\.css$/;
-
-const sum = (label: string, files: OutFile[]): SizeRow => ({
-  label,
-  files: files.map((f) => f.file),
-  raw: files.reduce((n, f) => n + f.raw, 0),
-  gzip: files.reduce((n, f) => n + f.gzip, 0),
-  brotli: files.reduce((n, f) => n + f.brotli, 0),
-});
 
 /** The `assets/…` files a minified ES module imports statically (`from"/assets/x.js"`, `import"./x.js"`). */
 export function staticImports(source: string): string[] {

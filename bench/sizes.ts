@@ -37,7 +37,8 @@ const NAMED: [label: string, prefix: RegExp][] = [
   ['error screen (ErrorPage-*.js)', /^assets\/ErrorPage-.*\.js$/],
 ];
 
-const sum = (label: string, files: OutFile[]): SizeRow => ({
+/** One row of the size table: `files` under `label`, their bytes summed. */
+export const sum = (label: string, files: OutFile[]): SizeRow => ({
   label,
   files: files.map((f) => f.file),
   raw: files.reduce((n, f) => n + f.raw, 0),
