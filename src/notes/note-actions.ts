@@ -50,10 +50,11 @@ function openLearner(deps: ActionsDeps) {
     },
   });
   // A delete left by an earlier visit has no Undo button any more: it goes now, not when its window ends.
-  journal.update((s) => ({
-    ...s,
-    outbox: s.outbox.map((i) => (i.kind === 'delete' ? { ...i, after: 0 } : i)),
-  }));
+  if (journal.state.value.outbox.some((i) => i.kind === 'delete' && i.after > 0))
+    journal.update((s) => ({
+      ...s,
+      outbox: s.outbox.map((i) => (i.kind === 'delete' ? { ...i, after: 0 } : i)),
+    }));
   for (const item of journal.state.value.outbox) {
     const id = noteIdOf(item);
     if (item.kind === 'delete') cache.setHidden(id, true);
