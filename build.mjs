@@ -9,7 +9,7 @@
 //                                                        NOTES_BASE_PATH, NOTES_API_BASE)
 //                       [--test-hooks]  the browser tests' build: hooks that make the editor fail on
 //                                       purpose (src/editor/test-hooks.ts); never in a release
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,13 @@ import {
   NETLIFY_HEADERS_FILE,
   renderHeadersFile,
 } from './scripts/deploy-headers.mjs';
+import {
+  assertScript,
+  cspHash,
+  InlineError,
+  publishExports,
+  readSharedImports,
+} from './scripts/inline-first-load.mjs';
 import { compress, firstLoadTotals, sizeTable, walk } from './scripts/output-sizes.mjs';
 import { KILL_SWITCH_FILE, WORKER_FILE, writeServiceWorkers } from './src/sw/emit-workers.mjs';
 
@@ -32,6 +39,8 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_DOMAINS = ['infosysapps.com', 'onwingspan.com', 'olympics.com'];
 const DEFAULT_DEV_HOST = 'lex-dev.infosysapps.com';
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+const TARGET = ['chrome100', 'firefox100', 'safari15'];
 
 /** A bad option: reported as one line, exit code 2. */
 export class BuildOptionError extends Error {}
@@ -114,11 +123,11 @@ function oneFirstLoadChunk(entry) {
  * what esbuild's single pass leaves (measured: −0.9 kB brotli on the first load). Names stay as
  * esbuild hashed them; the same input always gives the same output, so they still name content.
  */
-async function squeeze(files) {
+async function squeeze(files, { module = true } = {}) {
   for (const file of files) {
     const code = readFileSync(file, 'utf8');
     const result = await minify(code, {
-      module: true,
+      module, // false for a classic script: its top-level names would otherwise become globals
       ecma: 2020,
       compress: { passes: 2, ecma: 2020 },
       mangle: true,
@@ -145,7 +154,7 @@ async function buildEditor(out, basePath, testHooks) {
     bundle: true,
     format: 'esm',
     minify: true,
-    target: ['chrome100', 'firefox100', 'safari15'],
+    target: TARGET,
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
@@ -160,6 +169,52 @@ async function buildEditor(out, basePath, testHooks) {
   );
   await squeeze([file]);
   return `${basePath}${relative(out, file).split('\\').join('/')}`;
+}
+
+/**
+ * A small script of its own (the early start, the fallback): bundled, minified, written under
+ * assets/ with a content hash. Returns its URL and final text.
+ */
+async function buildScript(out, basePath, { source, name, format, define }) {
+  const result = await esbuild.build({
+    entryPoints: [{ in: join(ROOT, source), out: name }],
+    absWorkingDir: ROOT,
+    outdir: join(out, 'assets'),
+    entryNames: '[name]-[hash]',
+    bundle: true,
+    format,
+    minify: true,
+    target: TARGET,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    define,
+  });
+  const file = join(ROOT, Object.keys(result.metafile.outputs)[0]);
+  await squeeze([file], { module: format === 'esm' });
+  return { url: `${basePath}${relative(out, file).split('\\').join('/')}`, text: readFileSync(file, 'utf8') };
+}
+
+/**
+ * Makes the split build's first load inlinable (scripts/inline-first-load.mjs): the entry must be
+ * a stub that imports one chunk holding all first-load code (`oneFirstLoadChunk`). That chunk
+ * publishes its exports on a global; every other chunk reads them from there; the stub goes.
+ * Returns the chunk's path, which stays in assets/ as the fallback's copy.
+ */
+function inlinableFirstLoad(outputs, entry, url) {
+  const chunks = (outputs[entry].imports ?? []).filter((i) => i.kind === 'import-statement');
+  const stub = readFileSync(join(ROOT, entry), 'utf8').trim();
+  const chunk = chunks[0]?.path;
+  if (chunks.length !== 1 || stub.replace(/^import\s*["'][^"']+["'];?$/, '') !== '')
+    throw new InlineError(`the entry ${entry} is not a stub importing one first-load chunk`);
+  const shared = [url(entry), url(chunk)];
+  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js') && f !== entry)) {
+    const path = join(ROOT, file);
+    const code = readFileSync(path, 'utf8');
+    writeFileSync(path, file === chunk ? publishExports(code) : readSharedImports(code, shared, file));
+  }
+  unlinkSync(join(ROOT, entry));
+  return chunk;
 }
 
 /**
@@ -185,9 +240,10 @@ async function frameAncestorsFor(config) {
  * security and caching headers a deployment of this build must send (README "Deploying"). Not
  * listed among the build's files: they are server configuration, never served.
  */
-async function writeDeployHeaders(out, config, files) {
+async function writeDeployHeaders(out, config, files, inline) {
   const data = deployHeaders({
     frameAncestors: await frameAncestorsFor(config),
+    inline,
     apiBase: config.apiBase,
     basePath: config.basePath,
     files: [...files.map((f) => f.file), WORKER_FILE, KILL_SWITCH_FILE],
@@ -204,6 +260,12 @@ export async function build(options) {
   const locales = compileLocales(join(ROOT, 'locales'), out, config.basePath);
   const styles = await buildStyles(ROOT, out, config.basePath);
   const editorUrl = await buildEditor(out, config.basePath, options.testHooks);
+  const early = await buildScript(out, config.basePath, {
+    source: 'src/boot/early.ts',
+    name: 'early',
+    format: 'iife', // a classic script: it runs where it stands in <head>, before anything else
+    define: { __NOTES_CONFIG__: JSON.stringify(config) },
+  });
   const result = await esbuild.build({
     entryPoints: [
       { in: join(ROOT, 'src/main.tsx'), out: 'main' },
@@ -215,7 +277,7 @@ export async function build(options) {
     splitting: true,
     format: 'esm',
     minify: true,
-    target: ['chrome100', 'firefox100', 'safari15'],
+    target: TARGET,
     entryNames: '[name]-[hash]',
     chunkNames: '[name]-[hash]',
     assetNames: '[name]-[hash]',
@@ -228,6 +290,7 @@ export async function build(options) {
       __NOTES_CONFIG__: JSON.stringify(config),
       __NOTES_STYLES__: JSON.stringify(styles),
       __NOTES_EDITOR_URL__: JSON.stringify(editorUrl),
+      __NOTES_EARLY_URL__: JSON.stringify(early.url),
       'process.env.NODE_ENV': '"production"',
     },
     alias: {
@@ -237,7 +300,7 @@ export async function build(options) {
       'react/jsx-runtime': 'preact/jsx-runtime',
       '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
     },
-    external: [editorUrl], // built above (buildEditor), imported by URL
+    external: [editorUrl, early.url], // built above, imported by URL
     plugins: [
       oneFirstLoadChunk(join(ROOT, 'src/main.tsx')),
       {
@@ -253,36 +316,47 @@ export async function build(options) {
     ],
   });
   const outputs = result.metafile.outputs;
+  const url = (f) => `${config.basePath}${relative(out, join(ROOT, f)).split('\\').join('/')}`;
+  const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith('src/main.tsx'));
+  const app = inlinableFirstLoad(outputs, entry, url);
   await squeeze(
     Object.keys(outputs)
-      .filter((f) => f.endsWith('.js'))
+      .filter((f) => f.endsWith('.js') && f !== entry)
       .map((f) => join(ROOT, f)),
   );
-  const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith('src/main.tsx'));
-  const url = (f) => `${config.basePath}${relative(out, join(ROOT, f)).split('\\').join('/')}`;
-  const staticChunks = (outputs[entry].imports ?? [])
-    .filter((i) => i.kind === 'import-statement')
-    .map((i) => i.path);
   const css = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith('src/styles/app.css'));
+  const fallback = await buildScript(out, config.basePath, {
+    source: 'src/boot/fallback.ts',
+    name: 'fallback',
+    format: 'esm',
+    define: { __NOTES_FALLBACK__: JSON.stringify({ early: early.url, app: url(app), css: url(css) }) },
+  });
+  // One document for the first load (DESIGN §7): the early start first, before any stylesheet (a
+  // script after one waits for it), then the stylesheet, the app, and last the fallback's file.
+  const appCode = readFileSync(join(ROOT, app), 'utf8');
+  const cssText = readFileSync(join(ROOT, css), 'utf8');
+  assertScript(early.text, 'the early start');
+  assertScript(appCode, 'the first-load code');
+  if (/<\/style/i.test(cssText)) throw new InlineError('the first-load stylesheet contains "</style"');
   const html = [
     '<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8">',
+    `<script>${early.text}</script>`,
     '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Notes</title>',
-    css ? `<link rel="stylesheet" href="${url(css)}">` : '',
-    ...staticChunks.map((c) => `<link rel="modulepreload" href="${url(c)}">`),
-    `<script type="module" src="${url(entry)}"></script>`,
-    '</head><body class="theme-blue custom-typography font-size-medium"><div id="app"></div></body></html>',
+    `<style>${cssText}</style>`,
+    '</head><body class="theme-blue custom-typography font-size-medium"><div id="app"></div>',
+    `<script type="module">${appCode}</script>`,
+    `<script type="module" src="${fallback.url}"></script>`,
+    '</body></html>',
   ].join('');
   writeFileSync(join(out, 'index.html'), html);
-  const firstLoad = new Set([
-    join(out, 'index.html'),
-    ...[entry, css, ...staticChunks].filter(Boolean).map((f) => join(ROOT, f)),
-  ]);
+  const inline = { scripts: [cspHash(early.text), cspHash(appCode)], styles: [cspHash(cssText)] };
+  const firstLoad = new Set([join(out, 'index.html'), join(out, fallback.url.slice(config.basePath.length))]);
   const files = walk(out)
     .sort()
     .map((file) => ({ file: relative(out, file), firstLoad: firstLoad.has(file), ...compress(file) }));
   // Last, so its version covers every other file: sw.js and sw-kill.js (src/sw/emit-workers.mjs).
   await writeServiceWorkers({ root: ROOT, out, config, files });
-  await writeDeployHeaders(out, config, files);
+  await writeDeployHeaders(out, config, files, inline);
   return { out, config, files };
 }
 

@@ -17,12 +17,19 @@ export const REVALIDATE: string;
 export const HEADERS_FILE: string;
 export const NETLIFY_HEADERS_FILE: string;
 export function cacheControlFor(pathname: string): string;
-export function contentSecurityPolicy(frameAncestors: string[], apiBase?: string): string;
-export function securityHeaders(frameAncestors: string[], apiBase?: string): Record<string, string>;
+/** CSP hash sources (`'sha256-…'`) of index.html's inline scripts and stylesheet. */
+export type InlineHashes = { scripts: string[]; styles: string[] };
+export function contentSecurityPolicy(frameAncestors: string[], apiBase?: string, inline?: InlineHashes): string;
+export function securityHeaders(
+  frameAncestors: string[],
+  apiBase?: string,
+  inline?: InlineHashes,
+): Record<string, string>;
 export function deployHeaders(input: {
   frameAncestors: string[];
   apiBase?: string;
   basePath?: string;
   files: string[];
+  inline?: InlineHashes;
 }): DeployHeaders;
 export function renderHeadersFile(data: DeployHeaders): string;

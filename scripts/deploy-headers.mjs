@@ -31,21 +31,24 @@ export function cacheControlFor(pathname) {
 }
 
 /**
- * The app's CSP: only its own origin for code, data and its service worker; API calls to its own
- * origin, plus the API's origin when `apiBase` is an absolute https URL; embedding limited to
- * `frameAncestors` (`'none'` when empty).
+ * The app's CSP: only its own origin for code, data and its service worker, plus the inline
+ * scripts and stylesheet of this build's index.html by their hashes (`inline`, from build.mjs);
+ * API calls to its own origin, plus the API's origin when `apiBase` is an absolute https URL;
+ * embedding limited to `frameAncestors` (`'none'` when empty).
  * @param {string[]} frameAncestors
  * @param {string} [apiBase]
+ * @param {{ scripts: string[], styles: string[] }} [inline] CSP hash sources (`'sha256-…'`)
  * @returns {string}
  */
-export function contentSecurityPolicy(frameAncestors, apiBase = '') {
+export function contentSecurityPolicy(frameAncestors, apiBase = '', inline = { scripts: [], styles: [] }) {
   const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
   const api = apiBase.startsWith('https://') ? ` ${new URL(apiBase).origin}` : '';
+  const sources = (hashes) => ['self', ...hashes].map((s) => (s === 'self' ? "'self'" : s)).join(' ');
   return [
     "default-src 'self'",
     "img-src 'self' data: blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
+    `style-src ${sources(inline.styles)}`,
+    `script-src ${sources(inline.scripts)}`,
     `connect-src 'self'${api}`,
     // The service worker (`sw.js`, src/sw/): only the app's own script may become one.
     "worker-src 'self'",
@@ -57,11 +60,12 @@ export function contentSecurityPolicy(frameAncestors, apiBase = '') {
  * Headers for every static response (not for proxied API answers, which keep the API's own).
  * @param {string[]} frameAncestors
  * @param {string} [apiBase]
+ * @param {{ scripts: string[], styles: string[] }} [inline]
  * @returns {Record<string, string>}
  */
-export function securityHeaders(frameAncestors, apiBase = '') {
+export function securityHeaders(frameAncestors, apiBase = '', inline = undefined) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(frameAncestors, apiBase),
+    'Content-Security-Policy': contentSecurityPolicy(frameAncestors, apiBase, inline),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   };
@@ -71,10 +75,11 @@ export function securityHeaders(frameAncestors, apiBase = '') {
  * What dist/headers.json holds: the headers for every response, the Cache-Control of each file the
  * build wrote (paths inside dist/, starting with `/`), and the Cache-Control for anything else
  * (client routes answered with index.html).
- * @param {{ frameAncestors: string[], apiBase?: string, basePath?: string, files: string[] }} input
+ * @param {{ frameAncestors: string[], apiBase?: string, basePath?: string, files: string[],
+ *   inline?: { scripts: string[], styles: string[] } }} input
  * @returns {import('./deploy-headers.d.mts').DeployHeaders}
  */
-export function deployHeaders({ frameAncestors, apiBase = '', basePath = '/', files }) {
+export function deployHeaders({ frameAncestors, apiBase = '', basePath = '/', files, inline = undefined }) {
   /** @type {Record<string, string>} */
   const cacheControl = { '/': REVALIDATE };
   for (const file of [...files].sort()) {
@@ -83,7 +88,7 @@ export function deployHeaders({ frameAncestors, apiBase = '', basePath = '/', fi
   }
   return {
     basePath,
-    headers: securityHeaders(frameAncestors, apiBase),
+    headers: securityHeaders(frameAncestors, apiBase, inline),
     cacheControl,
     defaultCacheControl: REVALIDATE,
   };

@@ -9,3 +9,11 @@ declare module 'virtual:locales' {
   export const english: import('./i18n/i18n-model.ts').CompiledMessages;
   export const urls: Record<string, string>;
 }
+
+/** Where the early start's script lives as a file (assets/early-<hash>.js), from build.mjs. */
+declare const __NOTES_EARLY_URL__: string;
+
+/** The early start's hand-over to the app (src/boot/early.ts); unset until that script ran. */
+interface Window {
+  __notesBoot?: import('./boot/boot.ts').Boot;
+}

@@ -7,7 +7,7 @@ import { english, urls } from 'virtual:locales';
 import { createRoot } from 'react-dom/client';
 import { createHttpClient } from './api/http-client.ts';
 import { createNotesApi } from './api/notes-api.ts';
-import { startParentBridge } from './bridge/parent-bridge.ts';
+import type { Boot } from './boot/boot.ts';
 import { seekMessage } from './bridge/seek-message.ts';
 import { createSanitizerService } from './format/sanitizer.ts';
 import { createI18n } from './i18n/i18n-model.ts';
@@ -27,8 +27,11 @@ import { createScreens } from './ui/screens.ts';
 import { type Services, ServicesContext } from './ui/services.ts';
 import { createShortcuts } from './ui/shortcuts.ts';
 
-/** Builds everything and renders; any exception here is shown by `showStartupFailure`. */
-function startIn(root: HTMLElement) {
+/**
+ * Builds everything and renders; any exception here is shown by `showStartupFailure`. The parent
+ * bridge and the first API call were started by the early start (src/boot/), handed over as `boot`.
+ */
+function startIn(root: HTMLElement, boot: Boot) {
   const config = __NOTES_CONFIG__;
   const session = createSessionModel(window.innerWidth);
   watchWindowWidth(window, session.setWidth);
@@ -47,7 +50,8 @@ function startIn(root: HTMLElement) {
   });
 
   const http = createHttpClient({
-    fetch: (input, init) => fetch(input, init),
+    // The first screen's call may already be on its way: the early start sent it (src/boot/boot.ts).
+    fetch: (input, init) => boot.adopt(String(input), init) ?? fetch(input, init),
     xhr: () => new XMLHttpRequest(),
     baseUrl: config.apiBase,
     headers: () => {
@@ -83,12 +87,9 @@ function startIn(root: HTMLElement) {
   const styles = createStylesheets(document, __NOTES_STYLES__, {
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
   });
-  const bridge = startParentBridge({
-    window,
-    config,
-    onContext: (accepted) =>
-      applyContext(accepted, { session, i18n, nav, notes, styles, body: document.body }),
-  });
+  boot.onContext((accepted) =>
+    applyContext(accepted, { session, i18n, nav, notes, styles, body: document.body }),
+  );
 
   const platform = createPlatform(window);
   const services: Services = {
@@ -109,7 +110,7 @@ function startIn(root: HTMLElement) {
     sanitizer: createSanitizerService(config, document),
     seek: (note) => {
       const message = seekMessage(note);
-      return message ? bridge.post(message) : false;
+      return message ? boot.post(message) : false;
     },
     platform: {
       ...platform,
@@ -137,13 +138,23 @@ function showStartupFailure(root: HTMLElement, error: unknown) {
   root.replaceChildren(message);
 }
 
-/** Starts the app in `#app`; a failure to start is shown there instead of a blank frame. */
+/**
+ * Starts the app in `#app`; a failure to start is shown there instead of a blank frame. Normally
+ * the early start ran first (inline in `<head>`); when a CSP without its hash refused it, its file
+ * copy is fetched first (slower, still working; src/boot/fallback.ts).
+ */
 export function start(): void {
   const root = document.getElementById('app');
   if (!root) return;
-  try {
-    startIn(root);
-  } catch (error) {
-    showStartupFailure(root, error);
-  }
+  const run = () => {
+    try {
+      const boot = window.__notesBoot;
+      if (!boot) throw new Error('the early start did not run');
+      startIn(root, boot);
+    } catch (error) {
+      showStartupFailure(root, error);
+    }
+  };
+  if (window.__notesBoot) run();
+  else import(__NOTES_EARLY_URL__).then(run, (error: unknown) => showStartupFailure(root, error));
 }

@@ -7,9 +7,9 @@ import type { ConfiguredMiddleware } from 'wretch';
 import wretch from 'wretch';
 import { ApiError, isApiError, TIMEOUT_MESSAGE } from './api-error.ts';
 import { parseErrorBody } from './parse-response.ts';
+import { type SessionHeaders, sessionHeaders } from './session-headers.ts';
 
-/** The values behind the five request headers (SPEC §3), taken from the parent context. */
-export type SessionHeaders = { token: string; rootOrg: string; org: string; domain: string; wid: string };
+export type { SessionHeaders };
 
 /** Everything the client needs, injected so tests drive it with a fake fetch and a fake clock. */
 export type HttpClientDeps = {
@@ -109,9 +109,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const { signal: callerSignal, keepalive, idempotencyKey } = options;
     if (callerSignal?.aborted) return Promise.reject(new ApiError('aborted', 'Request cancelled'));
     const s = (deps.baseUrl + path).includes('/auth') ? null : deps.headers();
-    const headers: Record<string, string> = s
-      ? { Authorization: `Bearer ${s.token}`, rootorg: s.rootOrg, org: s.org, domain: s.domain, wid: s.wid }
-      : {};
+    const headers: Record<string, string> = s ? sessionHeaders(s) : {};
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const ctl = new AbortController();
     const cancel = () => ctl.abort();

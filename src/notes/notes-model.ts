@@ -13,16 +13,13 @@ import { lazyPart } from './lazy-part.ts';
 import type { Actions } from './note-actions.ts';
 import { createNoteCache } from './note-cache.ts';
 import type { ListFilter } from './note-filter.ts';
+import { PAGE_SIZE, RECENT_COUNT } from './list-limits.ts';
 import { createNoteLists, type ListView, type PageLoader } from './note-lists.ts';
 import type { NoteChanges, SaveResult } from './note-writes.ts';
 import type { PendingDelete } from './pending-deletes.ts';
 import type { UploadOutcome } from './upload-image.ts';
 
-/** How many notes a list asks for at once (the API's maximum is 100). */
-export const PAGE_SIZE = 50;
-
-/** How many notes `/` shows when the learner is not looking at anything (`GET /notes/recent`). */
-export const RECENT_COUNT = 20;
+export { PAGE_SIZE, RECENT_COUNT };
 
 /** A list a screen shows, with the actions that load it. */
 export type NoteList = ListView & {

@@ -1,0 +1,46 @@
+import { SESSION_HEADER_NAMES, sessionHeaders } from '../api/session-headers.ts';
+import type { AcceptedContext } from '../bridge/parent-bridge.ts';
+import type { AppConfig } from '../config/app-config.ts';
+import { PAGE_SIZE } from '../notes/list-limits.ts';
+import { appPath } from '../routes/route-rules.ts';
+
+/** A request the early start sends before the app has run, for the app to adopt. */
+export type EarlyRequest = { url: string; init: RequestInit };
+
+/**
+ * The first screen's API call for an accepted context, exactly as the notes model will make it
+ * (src/notes/notes-model.ts, `refresh` → `ensure`): on `/`, the resource's newest notes when the
+ * portal sent player data, else the learner's recent notes. Other paths: `null` — their screens
+ * load code first, and a wrong guess would cost a learner's bytes for nothing.
+ */
+export function earlyRequest(
+  { context, parentHost }: AcceptedContext,
+  pathname: string,
+  config: Pick<AppConfig, 'basePath' | 'apiBase'>,
+): EarlyRequest | null {
+  if (appPath(pathname, config.basePath) !== '/') return null;
+  const { user, rootOrg, org, playerData } = context;
+  const headers = sessionHeaders({ token: user.token, rootOrg, org, domain: parentHost, wid: user.userId });
+  if (!playerData) return { url: `${config.apiBase}/notes/recent`, init: { method: 'GET', headers } };
+  return {
+    url: `${config.apiBase}/notes/fetch`,
+    init: {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refId: playerData.resourceId, order: 'newest', limit: PAGE_SIZE }),
+    },
+  };
+}
+
+/**
+ * What makes two requests the same one: method, URL, body and the session headers' values. A
+ * body that is not text (an upload) never matches. Two requests with equal keys would get equal
+ * answers, so the app may take the early one's response for its own.
+ */
+export function requestKey(url: string, init: RequestInit = {}): string | null {
+  const { body = null } = init;
+  if (body !== null && typeof body !== 'string') return null;
+  const headers = new Headers(init.headers);
+  const values = SESSION_HEADER_NAMES.map((name) => headers.get(name));
+  return JSON.stringify([(init.method ?? 'GET').toUpperCase(), url, body, ...values]);
+}
