@@ -218,12 +218,13 @@ function inlinableFirstLoad(outputs, entry, url) {
 }
 
 /**
- * The CSP `frame-ancestors` for a config, from `frameAncestors` in src/config/app-config.ts — the
- * same function the app's origin check is built on — bundled on the fly since node can't import TS.
+ * A module of src/ for the build itself, bundled on the fly since node can't import TS: the CSP
+ * `frame-ancestors` come from `frameAncestors` in src/config/app-config.ts (the function the app's
+ * origin check is built on), the rich-body stylesheet's hash from src/format/rich-text-css.ts.
  */
-async function frameAncestorsFor(config) {
+async function sourceModule(path) {
   const result = await esbuild.build({
-    entryPoints: [join(ROOT, 'src/config/app-config.ts')],
+    entryPoints: [join(ROOT, path)],
     bundle: true,
     write: false,
     format: 'esm',
@@ -231,8 +232,7 @@ async function frameAncestorsFor(config) {
     logLevel: 'warning',
   });
   const code = Buffer.from(result.outputFiles[0].text).toString('base64');
-  const { frameAncestors } = await import(`data:text/javascript;base64,${code}`);
-  return frameAncestors(config);
+  return import(`data:text/javascript;base64,${code}`);
 }
 
 /**
@@ -242,7 +242,7 @@ async function frameAncestorsFor(config) {
  */
 async function writeDeployHeaders(out, config, files, inline) {
   const data = deployHeaders({
-    frameAncestors: await frameAncestorsFor(config),
+    frameAncestors: (await sourceModule('src/config/app-config.ts')).frameAncestors(config),
     inline,
     apiBase: config.apiBase,
     basePath: config.basePath,
@@ -349,7 +349,12 @@ export async function build(options) {
     '</body></html>',
   ].join('');
   writeFileSync(join(out, 'index.html'), html);
-  const inline = { scripts: [cspHash(early.text), cspHash(appCode)], styles: [cspHash(cssText)] };
+  // The sanitiser's chunk adds one more inline stylesheet, the rich-body rules (sanitizer-parts.ts).
+  const { RICH_TEXT_CSS } = await sourceModule('src/format/rich-text-css.ts');
+  const inline = {
+    scripts: [cspHash(early.text), cspHash(appCode)],
+    styles: [cspHash(cssText), cspHash(RICH_TEXT_CSS)],
+  };
   const firstLoad = new Set([join(out, 'index.html'), join(out, fallback.url.slice(config.basePath.length))]);
   const files = walk(out)
     .sort()

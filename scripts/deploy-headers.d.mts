@@ -19,7 +19,11 @@ export const NETLIFY_HEADERS_FILE: string;
 export function cacheControlFor(pathname: string): string;
 /** CSP hash sources (`'sha256-…'`) of index.html's inline scripts and stylesheet. */
 export type InlineHashes = { scripts: string[]; styles: string[] };
-export function contentSecurityPolicy(frameAncestors: string[], apiBase?: string, inline?: InlineHashes): string;
+export function contentSecurityPolicy(
+  frameAncestors: string[],
+  apiBase?: string,
+  inline?: InlineHashes,
+): string;
 export function securityHeaders(
   frameAncestors: string[],
   apiBase?: string,

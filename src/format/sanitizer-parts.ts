@@ -8,7 +8,23 @@ import { createSanitizer, type Sanitize } from './sanitize-html.ts';
 import { uploadedImageTest } from './uploaded-image.ts';
 
 /** The document the sanitiser serves: its base URL resolves addresses, its head gets the styles. */
-export type SanitizerDocument = Pick<Document, 'baseURI' | 'createElement' | 'head'>;
+export type SanitizerDocument = Pick<Document, 'baseURI' | 'createElement' | 'head'> &
+  Partial<Pick<Document, 'adoptedStyleSheets'>>;
+
+/**
+ * Adds the rich-body stylesheet. As a `<style>` element, which the deployment's CSP allows by its
+ * hash (build.mjs); a CSP without that hash refuses it (the element then has no sheet), and where
+ * the browser can, the same rules are adopted as a constructed sheet, which CSP does not govern.
+ */
+function addRichTextStyles(doc: SanitizerDocument) {
+  const style = doc.createElement('style');
+  style.textContent = RICH_TEXT_CSS;
+  doc.head.append(style);
+  if (style.sheet || !doc.adoptedStyleSheets || typeof CSSStyleSheet !== 'function') return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(RICH_TEXT_CSS);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+}
 
 /** Stored bodies kept sanitised by their HTML: lists re-render often, and notes repeat across screens. */
 const CACHE_SIZE = 500;
@@ -21,9 +37,7 @@ const CACHE_SIZE = 500;
 export function sanitizerFor({ apiBase }: { apiBase: string }, doc: SanitizerDocument): Sanitize {
   const base = doc.baseURI;
   const sanitize = createSanitizer(DOMPurify, { base, isUploadedImage: uploadedImageTest(apiBase, base) });
-  const style = doc.createElement('style');
-  style.textContent = RICH_TEXT_CSS;
-  doc.head.append(style);
+  addRichTextStyles(doc);
   const cache = new Map<string, string>();
   return (html) => {
     let clean = cache.get(html);

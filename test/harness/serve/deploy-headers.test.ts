@@ -19,6 +19,17 @@ test('connect-src adds the API origin only for an absolute https apiBase', () =>
   );
 });
 
+test('inline hashes go to script-src and style-src; no unsafe-inline either way', () => {
+  const inline = { scripts: ["'sha256-AAA='", "'sha256-BBB='"], styles: ["'sha256-CCC='"] };
+  const csp = contentSecurityPolicy(['https://example.org'], '/api/v1', inline);
+  assert.match(csp, "; style-src 'self' 'sha256-CCC=';");
+  assert.match(csp, "; script-src 'self' 'sha256-AAA=' 'sha256-BBB=';");
+  assert.not.match(csp, 'unsafe');
+  assert.match(contentSecurityPolicy([]), "style-src 'self'; script-src 'self';");
+  const data = deployHeaders({ frameAncestors: [], files: [], inline });
+  assert.is(data.headers['Content-Security-Policy'], contentSecurityPolicy([], '', inline));
+});
+
 test('deployHeaders: security headers for all, Cache-Control per file, no-cache otherwise', () => {
   const data = deployHeaders({
     frameAncestors: ['https://example.org'],
@@ -28,7 +39,7 @@ test('deployHeaders: security headers for all, Cache-Control per file, no-cache 
   });
   assert.equal(data.headers, {
     'Content-Security-Policy':
-      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; worker-src 'self'; frame-ancestors https://example.org",
+      "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self'; frame-ancestors https://example.org",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   });
