@@ -5,8 +5,8 @@
 export const GOALS = {
   firstLoadBrotli: 22_000,
   firstLoadGzip: 26_000,
-  ceilingBrotli: 25_100,
-  ceilingGzip: 28_300,
+  ceilingBrotli: 26_000,
+  ceilingGzip: 29_400,
   coldMs: 1100,
   warmMs: 650,
   viewFirstRenderMs: 100,

@@ -1,7 +1,7 @@
 /**
  * The build (build.mjs): hashed, precompressed, parser-free output whose first load stays under the
- * size ceiling (docs/budgets.md: goal br 22 kB / gz 26 kB; this test fails above br 25.1 kB / gz
- * 28.3 kB, so growth is noticed; `npm run bench` prints the figure against the goal).
+ * size ceiling (docs/budgets.md: goal br 22 kB / gz 26 kB; this test fails above br 26.0 kB / gz
+ * 29.4 kB, so growth is noticed; `npm run bench` prints the figure against the goal).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
