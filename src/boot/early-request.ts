@@ -10,26 +10,31 @@ export type EarlyRequest = { url: string; init: RequestInit };
 /**
  * The first screen's API call for an accepted context, exactly as the notes model will make it
  * (src/notes/notes-model.ts, `refresh` → `ensure`): on `/`, the resource's newest notes when the
- * portal sent player data, else the learner's recent notes. Other paths: `null` — their screens
- * load code first, and a wrong guess would cost a learner's bytes for nothing.
+ * portal sent player data, else the learner's recent notes; on `/view`, the newest page of all
+ * notes; on `/course`, the course list. Other paths (`/course/<id>`, the error page, paths the
+ * router redirects): `null` — no guess, as a wrong one would cost a learner's bytes for nothing.
  */
 export function earlyRequest(
   { context, parentHost }: AcceptedContext,
   pathname: string,
   config: Pick<AppConfig, 'basePath' | 'apiBase'>,
 ): EarlyRequest | null {
-  if (appPath(pathname, config.basePath) !== '/') return null;
   const { user, rootOrg, org, playerData } = context;
   const headers = sessionHeaders({ token: user.token, rootOrg, org, domain: parentHost, wid: user.userId });
-  if (!playerData) return { url: `${config.apiBase}/notes/recent`, init: { method: 'GET', headers } };
-  return {
+  const get = (path: string) => ({ url: config.apiBase + path, init: { method: 'GET', headers } });
+  const fetchNotes = (filter: { refId?: string }) => ({
     url: `${config.apiBase}/notes/fetch`,
     init: {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refId: playerData.resourceId, order: 'newest', limit: PAGE_SIZE }),
+      body: JSON.stringify({ ...filter, order: 'newest', limit: PAGE_SIZE }),
     },
-  };
+  });
+  const path = appPath(pathname, config.basePath);
+  if (path === '/') return playerData ? fetchNotes({ refId: playerData.resourceId }) : get('/notes/recent');
+  if (path === '/view') return fetchNotes({});
+  if (path === '/course') return get('/notes/list/course');
+  return null;
 }
 
 /**

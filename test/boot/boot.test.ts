@@ -110,7 +110,7 @@ test('adopt: another token (a CONTEXT_CHANGE in between) does not match', () => 
 });
 
 test('no early call away from `/`, nor once the app listens', () => {
-  const away = boot('/view');
+  const away = boot('/course/c1');
   away.fromParent(context(TOKEN));
   assert.is(away.fetched.length, 0);
   const late = boot();

@@ -38,11 +38,20 @@ test('on / with player data: POST /notes/fetch for the resource, newest first, o
   assert.is(new Headers(r?.init.headers).get('content-type'), 'application/json');
 });
 
-test('under a base path, only its root is `/`; every other screen gets no early call', () => {
+test('on /view, the newest page of all notes; on /course, the course list', () => {
+  const view = earlyRequest(accepted({ resourceId: 'res-1' }), '/view', CONFIG);
+  assert.is(view?.url, '/api/v1/notes/fetch');
+  assert.is(view?.init.body, JSON.stringify({ order: 'newest', limit: PAGE_SIZE }), 'not the resource’s');
+  const course = earlyRequest(accepted(), '/course/', CONFIG);
+  assert.equal([course?.url, course?.init.method, course?.init.body], ['/api/v1/notes/list/course', 'GET', undefined]);
+});
+
+test('under a base path, paths are read below it; other screens get no early call', () => {
   const base = { basePath: '/notes/', apiBase: '/notes/api/v1' };
   assert.is(earlyRequest(accepted(), '/notes/', base)?.url, '/notes/api/v1/notes/recent');
   assert.is(earlyRequest(accepted(), '/notes', base)?.url, '/notes/api/v1/notes/recent');
-  for (const path of ['/notes/view', '/notes/course', '/notes/course/c1', '/notes/error', '/notes/ui'])
+  assert.is(earlyRequest(accepted(), '/notes/view', base)?.url, '/notes/api/v1/notes/fetch');
+  for (const path of ['/notes/course/c1', '/notes/error', '/notes/ui', '/notes/no/such'])
     assert.is(earlyRequest(accepted(), path, base), null, path);
 });
 

@@ -1,8 +1,8 @@
 /**
  * The early start and the one-document first load (src/boot/, build.mjs) in Chromium, through the
  * harness's app server with the build's headers file: the first screen's API call is sent by the
- * inline early start and adopted by the app (one request, not two); a screen it doesn't guess
- * makes its own; and a CSP without the build's hashes — stale or missing — still starts the app
+ * inline early start and adopted by the app (one request, not two) on `/`, `/view` and `/course`;
+ * a screen it doesn't guess makes its own; and a CSP without the build's hashes — stale or missing — still starts the app
  * from the files the fallback loads, styled, with rich note bodies styled too.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,14 +45,26 @@ test('without player data, /notes/recent is the early call, adopted the same way
   assert.equal(paths(s.apiRequests), ['/api/v1/notes/recent']);
 });
 
-test('another screen gets no early guess: /view makes its own one call', async ({ browser }) => {
-  const s = await scenario(browser, { route: '/view' });
-  await waitText(s.frame(), COST);
-  await s.frame().waitForTimeout(300);
-  const lists = s.apiRequests.filter((r) => r.url().endsWith('/notes/fetch'));
+test('/view and /course: their first call is the early one too', async ({ browser }) => {
+  const view = await scenario(browser, { route: '/view' });
+  await waitText(view.frame(), COST);
+  await view.frame().waitForTimeout(300);
+  const lists = view.apiRequests.filter((r) => r.url().endsWith('/notes/fetch'));
   assert.is(lists.length, 1, 'one list request');
   const body = JSON.parse(lists[0]?.postData() ?? '{}') as Record<string, unknown>;
-  assert.is(body.refId, undefined, 'the search list, not the resource’s notes');
+  assert.equal(body, { order: 'newest', limit: 50 }, 'the search list, not the resource’s notes');
+  const course = await scenario(browser, { route: '/course' });
+  await course.frame().locator('main .course-item').first().waitFor();
+  await course.frame().waitForTimeout(300);
+  assert.is(paths(course.apiRequests).filter((p) => p.endsWith('/notes/list/course')).length, 1);
+});
+
+test('a screen without a guess (one course) makes its own call, once', async ({ browser }) => {
+  const s = await scenario(browser, { route: '/course/course-ml-101' });
+  await waitText(s.frame(), COST);
+  await s.frame().waitForTimeout(300);
+  const calls = paths(s.apiRequests);
+  assert.is(calls.filter((p) => p.includes('/notes/')).length, new Set(calls).size, 'no call twice');
 });
 
 /** A copy of the build whose headers file's CSP has `csp` rewritten. */
