@@ -3,7 +3,14 @@ import { isAborted } from '../api/api-error.ts';
 import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { Problem } from './describe-error.ts';
 import type { NoteCache } from './note-cache.ts';
-import { covers, filterKey, type ListFilter, matchesFilter, noteMatcher } from './note-filter.ts';
+import {
+  covers,
+  filterKey,
+  type ListFilter,
+  matchesFilter,
+  noteMatcher,
+  prepareSearch,
+} from './note-filter.ts';
 import { compareNotes, type Frontier, furthest, withinFrontier } from './note-order.ts';
 
 /** One page as a loader returns it; `complete` says no note lies beyond it. */
@@ -109,6 +116,7 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
       const page = await loader(more ? before.cursor : null, controller.signal);
       if (mine !== generation || controllers.get(key) !== controller) return;
       cache.merge(page.notes);
+      prepareSearch(page.notes);
       const compare = compareNotes(order);
       const last = page.notes.reduce<Note | null>((a, n) => (a === null || compare(n, a) > 0 ? n : a), null);
       const reached: Frontier = page.complete ? COMPLETE : last ? { kind: 'at', note: last } : NONE;

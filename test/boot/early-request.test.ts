@@ -43,7 +43,10 @@ test('on /view, the newest page of all notes; on /course, the course list', () =
   assert.is(view?.url, '/api/v1/notes/fetch');
   assert.is(view?.init.body, JSON.stringify({ order: 'newest', limit: PAGE_SIZE }), 'not the resource’s');
   const course = earlyRequest(accepted(), '/course/', CONFIG);
-  assert.equal([course?.url, course?.init.method, course?.init.body], ['/api/v1/notes/list/course', 'GET', undefined]);
+  assert.equal(
+    [course?.url, course?.init.method, course?.init.body],
+    ['/api/v1/notes/list/course', 'GET', undefined],
+  );
 });
 
 test('under a base path, paths are read below it; other screens get no early call', () => {

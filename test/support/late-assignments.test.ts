@@ -15,7 +15,10 @@ test('finds a top-level binding assigned or updated inside a function', () => {
 test('ignores start-up assignments, shadowing names and property writes', () => {
   assert.equal(lateAssignments('let a;a=1;b=2', names), []);
   assert.equal(lateAssignments('let a;function f(a){a=2}function g(){let b;b=1}', names), []);
-  assert.equal(lateAssignments('let a;function f(){{let a;a=2}try{}catch(a){a=1}for(let a of x)a=1}', names), []);
+  assert.equal(
+    lateAssignments('let a;function f(){{let a;a=2}try{}catch(a){a=1}for(let a of x)a=1}', names),
+    [],
+  );
   assert.equal(lateAssignments('let a={};function f(){a.x=1;var b;b=2}', names), []);
   assert.equal(lateAssignments('let a;function f(){function a(){}a=1}', names), []);
 });
