@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { sessionHeaders } from '../../src/api/session-headers.ts';
 import { createBoot } from '../../src/boot/boot.ts';
 import type { AcceptedContext } from '../../src/bridge/parent-bridge.ts';
 import { makeJwt } from '../fakes/fake-jwt.ts';
@@ -138,13 +139,8 @@ test('a failed early call is the adopter’s to see, and nobody else’s', async
   process.off('unhandledRejection', count);
   assert.is(unhandled, 0);
   const url = '/api/v1/notes/recent';
-  const headers = {
-    Authorization: `Bearer ${TOKEN}`,
-    rootorg: 'Infosys',
-    org: 'Infosys Ltd',
-    domain: 'lex.infosysapps.com',
-    wid: 'w-1',
-  };
+  const session = { token: TOKEN, rootOrg: 'Infosys', org: 'Infosys Ltd', wid: 'w-1' };
+  const headers = sessionHeaders({ ...session, domain: 'lex.infosysapps.com' });
   const adopted = b.adopt(url, { method: 'GET', headers });
   assert.ok(adopted);
   await adopted?.then(
