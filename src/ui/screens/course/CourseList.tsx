@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { CourseSummary } from '../../../protocol/api-types.ts';
 import { SCREEN_TITLE_ID, useFocusTarget } from '../../focus-request.ts';
 import { EmptyState, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
@@ -46,7 +46,7 @@ export function CourseList() {
   const { notes } = useServices();
   const t = useT();
   const epoch = useValue(notes.epoch);
-  useEffect(() => notes.courses().list.ensure(), [epoch]);
+  useLayoutEffect(() => notes.courses().list.ensure(), [epoch]);
   const state = useValue(notes.courses().list.state);
   const courses = state.status === 'idle' ? null : state.data;
   const retry = () => void notes.courses().list.reload();

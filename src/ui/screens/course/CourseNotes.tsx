@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { groupCourseNotes } from '../../../notes/group-notes.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { EmptyState, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
@@ -20,7 +20,7 @@ export function CourseNotes({ courseId }: { courseId: string }) {
   const epoch = useValue(notes.epoch);
   const list = useMemo(() => notes.courses().notes(courseId), [courseId]);
   useEffect(() => () => list.cancel(), [list]);
-  useEffect(() => list.ensure(), [list, epoch]);
+  useLayoutEffect(() => list.ensure(), [list, epoch]);
   const shown = useValue(list.notes);
   const record = useValue(list.record);
   const locale = useValue(i18n.locale);

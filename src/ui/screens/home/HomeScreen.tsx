@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { NoteStart } from '../../../notes/new-note.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { NoteList } from '../../notes/NoteList.tsx';
@@ -20,7 +20,8 @@ export function HomeScreen() {
   const epoch = useValue(notes.epoch);
   const list = useMemo(() => (refId ? notes.resourceNotes(refId) : notes.recentNotes()), [refId]);
   useEffect(() => () => list.cancel(), [list]);
-  useEffect(() => list.ensure(), [list, epoch]);
+  // Before the first paint, not after it: the list's request leaves a frame sooner.
+  useLayoutEffect(() => list.ensure(), [list, epoch]);
   const [target, setTarget] = useState<NoteStart | null>(null);
   const shown = useValue(list.notes);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { useServices } from '../../services.ts';
 import { useT, useValue } from '../../use-value.ts';
 
@@ -11,7 +11,7 @@ export function CourseFilter({ value, onChange }: { value: string; onChange(cour
   const t = useT();
   const id = useId();
   const epoch = useValue(notes.epoch);
-  useEffect(() => notes.courses().list.ensure(), [epoch]);
+  useLayoutEffect(() => notes.courses().list.ensure(), [epoch]);
   const state = useValue(notes.courses().list.state);
   const courses = state.status === 'idle' ? [] : (state.data ?? []);
   const known = !value || courses.some((c) => c.courseId === value);

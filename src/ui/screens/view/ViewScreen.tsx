@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { filterKey } from '../../../notes/note-filter.ts';
 import { isNarrowed, noteCount, viewFilter } from '../../../notes/view-filter.ts';
 import type { Note, NoteOrder } from '../../../protocol/api-types.ts';
@@ -43,7 +43,8 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
   const list = useMemo(() => notes.searchNotes(shownFilter, order), [shownKey]);
   const server = useMemo(() => notes.searchNotes(askedFilter, order), [askedKey]);
   useEffect(() => () => server.cancel(), [server]);
-  useEffect(() => server.ensure(), [server, epoch]);
+  // Before the first paint, not after it: the list's request leaves a frame sooner.
+  useLayoutEffect(() => server.ensure(), [server, epoch]);
   const settled = shownKey === askedKey;
 
   const shown = useValue(list.notes);
