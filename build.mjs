@@ -9,7 +9,7 @@
 //                                                        NOTES_BASE_PATH, NOTES_API_BASE)
 //                       [--test-hooks]  the browser tests' build: hooks that make the editor fail on
 //                                       purpose (src/editor/test-hooks.ts); never in a release
-import { mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,13 +23,7 @@ import {
   NETLIFY_HEADERS_FILE,
   renderHeadersFile,
 } from './scripts/deploy-headers.mjs';
-import {
-  assertScript,
-  cspHash,
-  InlineError,
-  publishExports,
-  readSharedImports,
-} from './scripts/inline-first-load.mjs';
+import { firstLoadDocument, inlinableFirstLoad } from './scripts/first-load-document.mjs';
 import { compress, firstLoadTotals, sizeTable, walk } from './scripts/output-sizes.mjs';
 import { KILL_SWITCH_FILE, WORKER_FILE, writeServiceWorkers } from './src/sw/emit-workers.mjs';
 
@@ -196,28 +190,6 @@ async function buildScript(out, basePath, { source, name, format, define }) {
 }
 
 /**
- * Makes the split build's first load inlinable (scripts/inline-first-load.mjs): the entry must be
- * a stub that imports one chunk holding all first-load code (`oneFirstLoadChunk`). That chunk
- * publishes its exports on a global; every other chunk reads them from there; the stub goes.
- * Returns the chunk's path, which stays in assets/ as the fallback's copy.
- */
-function inlinableFirstLoad(outputs, entry, url) {
-  const chunks = (outputs[entry].imports ?? []).filter((i) => i.kind === 'import-statement');
-  const stub = readFileSync(join(ROOT, entry), 'utf8').trim();
-  const chunk = chunks[0]?.path;
-  if (chunks.length !== 1 || stub.replace(/^import\s*["'][^"']+["'];?$/, '') !== '')
-    throw new InlineError(`the entry ${entry} is not a stub importing one first-load chunk`);
-  const shared = [url(entry), url(chunk)];
-  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js') && f !== entry)) {
-    const path = join(ROOT, file);
-    const code = readFileSync(path, 'utf8');
-    writeFileSync(path, file === chunk ? publishExports(code) : readSharedImports(code, shared, file));
-  }
-  unlinkSync(join(ROOT, entry));
-  return chunk;
-}
-
-/**
  * A module of src/ for the build itself, bundled on the fly since node can't import TS: the CSP
  * `frame-ancestors` come from `frameAncestors` in src/config/app-config.ts (the function the app's
  * origin check is built on), the rich-body stylesheet's hash from src/format/rich-text-css.ts.
@@ -318,7 +290,7 @@ export async function build(options) {
   const outputs = result.metafile.outputs;
   const url = (f) => `${config.basePath}${relative(out, join(ROOT, f)).split('\\').join('/')}`;
   const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith('src/main.tsx'));
-  const app = inlinableFirstLoad(outputs, entry, url);
+  const app = inlinableFirstLoad(ROOT, outputs, entry, url);
   await squeeze(
     Object.keys(outputs)
       .filter((f) => f.endsWith('.js') && f !== entry)
@@ -331,30 +303,16 @@ export async function build(options) {
     format: 'esm',
     define: { __NOTES_FALLBACK__: JSON.stringify({ early: early.url, app: url(app), css: url(css) }) },
   });
-  // One document for the first load (DESIGN §7): the early start first, before any stylesheet (a
-  // script after one waits for it), then the stylesheet, the app, and last the fallback's file.
-  const appCode = readFileSync(join(ROOT, app), 'utf8');
-  const cssText = readFileSync(join(ROOT, css), 'utf8');
-  assertScript(early.text, 'the early start');
-  assertScript(appCode, 'the first-load code');
-  if (/<\/style/i.test(cssText)) throw new InlineError('the first-load stylesheet contains "</style"');
-  const html = [
-    '<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8">',
-    `<script>${early.text}</script>`,
-    '<meta name="viewport" content="width=device-width,initial-scale=1"><title>Notes</title>',
-    `<style>${cssText}</style>`,
-    '</head><body class="theme-blue custom-typography font-size-medium"><div id="app"></div>',
-    `<script type="module">${appCode}</script>`,
-    `<script type="module" src="${fallback.url}"></script>`,
-    '</body></html>',
-  ].join('');
-  writeFileSync(join(out, 'index.html'), html);
   // The sanitiser's chunk adds one more inline stylesheet, the rich-body rules (sanitizer-parts.ts).
   const { RICH_TEXT_CSS } = await sourceModule('src/format/rich-text-css.ts');
-  const inline = {
-    scripts: [cspHash(early.text), cspHash(appCode)],
-    styles: [cspHash(cssText), cspHash(RICH_TEXT_CSS)],
-  };
+  const { html, inline } = firstLoadDocument({
+    early: early.text,
+    css: readFileSync(join(ROOT, css), 'utf8'),
+    app: readFileSync(join(ROOT, app), 'utf8'),
+    fallbackUrl: fallback.url,
+    extraStyles: [RICH_TEXT_CSS],
+  });
+  writeFileSync(join(out, 'index.html'), html);
   const firstLoad = new Set([join(out, 'index.html'), join(out, fallback.url.slice(config.basePath.length))]);
   const files = walk(out)
     .sort()
