@@ -39,7 +39,10 @@ test('text that would break out of its element, or module syntax, is refused', (
     { ...parts, app: 'export{}' },
     { ...parts, css: 'a{}</style><script>' },
   ])
-    assert.throws(() => firstLoadDocument(bad), (e: unknown) => e instanceof InlineError);
+    assert.throws(
+      () => firstLoadDocument(bad),
+      (e: unknown) => e instanceof InlineError,
+    );
 });
 
 test.run();
