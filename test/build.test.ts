@@ -71,6 +71,10 @@ test('index.html is the whole first load: early start first, then stylesheet, ap
   assert.not.ok(/<link[^>]+stylesheet/.test(html), 'no stylesheet to wait for');
   assert.ok(page.early.includes('"LOADED"'), 'the early start says LOADED');
   assert.ok(page.early.includes('/notes/recent'), 'and knows the first screen’s call');
+  for (const check of ['not from the parent window', 'parentContext.rootOrg is missing']) {
+    assert.ok(page.early.includes(check), `the early start runs the bridge's checks (${check})`);
+    assert.not.ok(page.app.includes(check), `and the app has no second copy (${check})`);
+  }
   assert.ok(page.style.includes('--bg:'), 'the first-load stylesheet is inline');
   assert.ok(page.app.includes('globalThis.__notesShared='), 'the app publishes its shared exports');
   assert.ok(html.includes('<div id="app"></div>'));
