@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningApi, startApi } from '../../../harness/api/server.ts';
 import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
+import { spawnApiChild } from './support/api-child-process.ts';
 import {
   type Client,
   clientFor,
@@ -59,25 +58,13 @@ test('a key survives a clean restart, and a compaction at start-up', async () =>
   }
 });
 
-const CHILD = fileURLToPath(new URL('./support/api-child.ts', import.meta.url));
-
 test('SIGKILL during keyed adds: after the restart, retrying every key leaves exactly one note per key', async () => {
   const { dir, remove } = await tempDir();
   const dataFile = join(dir, 'notes.ndjson');
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataFile, TEST_SECRET], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const child = spawnApiChild(dataFile);
   let api: RunningApi | null = null;
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let buf = '';
-      child.stdout.on('data', (d: Buffer) => {
-        buf += d.toString();
-        if (buf.includes('\n')) resolve((JSON.parse(buf.split('\n')[0] ?? '') as { url: string }).url);
-      });
-      child.once('exit', (code) => reject(new Error(`child exited early (${code})`)));
-    });
+    const url = await child.url;
     const user = seeded(0);
     const acked = new Map<string, string>(); // key → noteId the server confirmed
     const tried: string[] = [];
@@ -98,12 +85,12 @@ test('SIGKILL during keyed adds: after the restart, retrying every key leaves ex
         }
         if (acked.size >= 100 && !killed) {
           killed = true;
-          child.kill('SIGKILL');
+          child.kill();
         }
       }
     };
     await Promise.all(Array.from({ length: 16 }, (_, w) => worker(w)));
-    await exited;
+    await child.exited;
     api = await start(dataFile);
     const c = clientFor(api, user);
     // The learner's app retries every add it has not seen confirmed, and acked ones too.
@@ -117,8 +104,7 @@ test('SIGKILL during keyed adds: after the restart, retrying every key leaves ex
     assert.is(texts.length, tried.length, 'one note per key');
     assert.is(new Set(texts).size, tried.length, 'no key twice');
   } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
+    await child.stop();
     await api?.close();
     await remove();
   }

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { HEADER_LINE } from '../../../harness/api/data-format.ts';
 import { type RunningApi, startApi } from '../../../harness/api/server.ts';
 import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
+import { spawnApiChild } from './support/api-child-process.ts';
 import {
   type Client,
   clientFor,
@@ -104,25 +103,13 @@ test('a busy port is a clear error with code EADDRINUSE', async () => {
   }
 });
 
-const CHILD = fileURLToPath(new URL('./support/api-child.ts', import.meta.url));
-
 test('SIGKILL during concurrent adds: restart works and every acknowledged note is there', async () => {
   const { dir, remove } = await tempDir();
   const dataFile = join(dir, 'notes.ndjson');
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataFile, TEST_SECRET], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const child = spawnApiChild(dataFile);
   let api: RunningApi | null = null;
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let buf = '';
-      child.stdout.on('data', (d: Buffer) => {
-        buf += d.toString();
-        if (buf.includes('\n')) resolve((JSON.parse(buf.split('\n')[0] ?? '') as { url: string }).url);
-      });
-      child.once('exit', (code) => reject(new Error(`child exited early (${code})`)));
-    });
+    const url = await child.url;
     const user = seeded(0);
     const acked: string[] = [];
     let killed = false;
@@ -140,12 +127,12 @@ test('SIGKILL during concurrent adds: restart works and every acknowledged note 
         }
         if (acked.length >= 150 && !killed) {
           killed = true;
-          child.kill('SIGKILL');
+          child.kill();
         }
       }
     };
     await Promise.all(Array.from({ length: 24 }, (_, w) => worker(w)));
-    await exited;
+    await child.exited;
     assert.ok(acked.length >= 150);
     api = await start(dataFile);
     const ids = new Set((await allNotes(clientFor(api, user))).map((n) => n.noteId));
@@ -153,8 +140,7 @@ test('SIGKILL during concurrent adds: restart works and every acknowledged note 
     assert.equal(lost, [], 'no acknowledged note is lost');
     assert.ok(ids.has('seed-asha-01'), 'the seed survived too');
   } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
+    await child.stop();
     await api?.close();
     await remove();
   }
