@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../../../harness/api/limits.ts';
 import { SEEDED_USERS, tokenForUser } from '../../../harness/api/seed.ts';
-import { type RunningApi, startApi } from '../../../harness/api/server.ts';
-import { type RunningAppServer, startAppServer } from '../../../harness/serve/app-server.ts';
-import { createFakeDist, type FakeDist } from '../../fakes/fake-dist.ts';
+import { type ProxyStack, startProxyStack } from '../support/proxy-stack.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { streamUpload } from '../support/stream-upload.ts';
 
-type Ctx = { dir: string; dist: FakeDist; api: RunningApi; app: RunningAppServer };
+type Ctx = ProxyStack;
 const it = suite<Ctx>('app server proxy: bodies far over the API limit');
 const SECRET = 'large-body-secret';
 const SIXTY_MB = 60 * 1024 * 1024 + 12_345;
@@ -26,22 +21,9 @@ const headers = (type: string): Record<string, string> => ({
 });
 
 it.before(async (ctx) => {
-  ctx.dir = await mkdtemp(join(tmpdir(), 'notes-proxy-large-'));
-  ctx.dist = createFakeDist();
-  ctx.api = await startApi({ dataFile: join(ctx.dir, 'data.jsonl'), secret: SECRET });
-  ctx.app = await startAppServer({
-    root: ctx.dist.root,
-    apiTarget: ctx.api.url,
-    frameAncestors: [],
-    port: 0,
-  });
+  Object.assign(ctx, await startProxyStack(SECRET));
 });
-it.after(async (ctx) => {
-  await ctx.app.close();
-  await ctx.api.close();
-  ctx.dist.remove();
-  await rm(ctx.dir, { recursive: true, force: true });
-});
+it.after((ctx) => ctx.close());
 
 it('a 60 MB JSON body with Content-Length gets the API’s own 413, not a 502', async ({ app }) => {
   const res = await streamUpload(`${app.url}api/v1/notes/add`, {

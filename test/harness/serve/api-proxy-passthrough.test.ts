@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SEEDED_USERS, tokenForUser } from '../../../harness/api/seed.ts';
-import { type RunningApi, startApi } from '../../../harness/api/server.ts';
-import { type RunningAppServer, startAppServer } from '../../../harness/serve/app-server.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
-import { createFakeDist, type FakeDist } from '../../fakes/fake-dist.ts';
+import { type ProxyStack, startProxyStack } from '../support/proxy-stack.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
-type Ctx = { dir: string; dist: FakeDist; api: RunningApi; app: RunningAppServer };
+type Ctx = ProxyStack;
 const it = suite<Ctx>('app server proxy: compressed answers and Idempotency-Key pass through');
 const SECRET = 'passthrough-secret';
 const asha = SEEDED_USERS[0]!;
@@ -38,22 +33,9 @@ const NOTE = {
 };
 
 it.before(async (ctx) => {
-  ctx.dir = await mkdtemp(join(tmpdir(), 'notes-proxy-pass-'));
-  ctx.dist = createFakeDist();
-  ctx.api = await startApi({ dataFile: join(ctx.dir, 'data.jsonl'), secret: SECRET });
-  ctx.app = await startAppServer({
-    root: ctx.dist.root,
-    apiTarget: ctx.api.url,
-    frameAncestors: [],
-    port: 0,
-  });
+  Object.assign(ctx, await startProxyStack(SECRET));
 });
-it.after(async (ctx) => {
-  await ctx.app.close();
-  await ctx.api.close();
-  ctx.dist.remove();
-  await rm(ctx.dir, { recursive: true, force: true });
-});
+it.after((ctx) => ctx.close());
 
 for (const accept of ['br', 'gzip']) {
   it(`a ${accept} answer arrives byte for byte as the API sent it`, async ({ api, app }) => {
