@@ -11,6 +11,7 @@ import { plainText } from '../harness/api/plain-text.ts';
 import type { SeedUser } from '../harness/api/seed.ts';
 import { SEED_CATALOG, type SeedCourse } from '../harness/api/seed-catalog.ts';
 import type { Note, NoteAnchor } from '../src/protocol/api-types.ts';
+import { seededRandom } from '../test/support/seeded-random.ts';
 
 /** A term list per course topic; the sentence templates below weave them together. */
 const TERMS: Record<string, string[]> = {
@@ -82,22 +83,11 @@ const OTHER_LANGUAGES = [
 ];
 const TAGS = ['exam', 'tips', 'todo', 'question', 'wichtig', 'équipe'];
 
-/** mulberry32: a small seeded generator, so every run stores the same notes. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` notes of `user`, newest about an hour before `now`, oldest about two years before. */
 export function benchNotes(user: SeedUser, count: number, now: Date): OwnedNote[] {
   const owner = { rootOrg: user.rootOrg, org: user.org, wid: user.wid };
   const courses = catalogue();
-  const rnd = random(6);
+  const rnd = seededRandom(6);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const span = 2 * 365 * 24 * 3600 * 1000;
   return Array.from({ length: count }, (_, i) => {

@@ -4,18 +4,6 @@
  * edit or delete touches is chosen when it happens (only notes the UI lets the learner touch then).
  */
 
-/** A seeded generator of numbers in [0, 1) (mulberry32: small, fast, good enough for choices). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * One step: a learner action, or something done to the world around them. `reload` reloads the
  * portal page (and the frame with it) right after the step before, while its write may still be on

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { type AcceptedContext, startParentBridge } from '../../src/bridge/parent-bridge.ts';
 import { makeJwt } from '../fakes/fake-jwt.ts';
 import { createFakeBridgeWindow, type IncomingMessage } from '../fakes/fake-window.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 const CONFIG = {
   allowedDomains: ['infosysapps.com', 'onwingspan.com', 'olympics.com'],
@@ -198,18 +199,6 @@ test('a warning never contains the token or the context', () => {
   }
 });
 
-/** mulberry32: a tiny seeded PRNG, so the fuzz run is the same every time. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomValue(rand: () => number, depth = 0): unknown {
   const pick = Math.floor(rand() * (depth > 3 ? 8 : 12));
   switch (pick) {
@@ -270,7 +259,7 @@ function randomValue(rand: () => number, depth = 0): unknown {
 
 test('fuzz: 200 seeded random payloads never throw', () => {
   const b = start();
-  const rand = prng(20240601);
+  const rand = seededRandom(20240601);
   const origins = [ORIGIN, 'http://localhost:4200', 'https://evil.io', 'null', ''];
   for (let i = 0; i < 200; i += 1) {
     const incoming: IncomingMessage = {
