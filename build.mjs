@@ -36,6 +36,26 @@ const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:
 
 const TARGET = ['chrome100', 'firefox100', 'safari15'];
 
+/**
+ * The esbuild settings of a code-split, minified ES-module build with content-hashed names: the
+ * app's (below) and the React peer baseline's (bench/baseline/build.ts), so the bench compares
+ * the two frameworks under one build.
+ */
+export const SPLIT_BUILD = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  target: TARGET,
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  jsx: 'automatic',
+  metafile: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
 /** A bad option: reported as one line, exit code 2. */
 export class BuildOptionError extends Error {}
 
@@ -117,7 +137,7 @@ function oneFirstLoadChunk(entry) {
  * what esbuild's single pass leaves (measured: −0.9 kB brotli on the first load). Names stay as
  * esbuild hashed them; the same input always gives the same output, so they still name content.
  */
-async function squeeze(files, { module = true } = {}) {
+export async function squeeze(files, { module = true } = {}) {
   for (const file of files) {
     const code = readFileSync(file, 'utf8');
     const result = await minify(code, {
@@ -243,21 +263,10 @@ export async function build(options) {
       { in: join(ROOT, 'src/main.tsx'), out: 'main' },
       { in: join(ROOT, 'src/styles/app.css'), out: 'main' },
     ],
+    ...SPLIT_BUILD,
     outdir: join(out, 'assets'),
     publicPath: `${config.basePath}assets`,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    target: TARGET,
-    entryNames: '[name]-[hash]',
-    chunkNames: '[name]-[hash]',
-    assetNames: '[name]-[hash]',
-    jsx: 'automatic',
     jsxImportSource: 'preact',
-    metafile: true,
-    legalComments: 'none',
-    logLevel: 'warning',
     define: {
       __NOTES_CONFIG__: JSON.stringify(config),
       __NOTES_STYLES__: JSON.stringify(styles),

@@ -1,6 +1,6 @@
 /**
  * Builds the peer baseline (bench/baseline/main.tsx, React 19 + react-dom + react-router) with the
- * settings of the app's own build (build.mjs): esbuild bundling, minified ES modules with code
+ * settings of the app's own build (build.mjs's `SPLIT_BUILD` and `squeeze`): esbuild bundling, minified ES modules with code
  * splitting, the same browser targets, content-hashed names under `assets/`, `NODE_ENV`
  * production, the app's stylesheet (src/styles/app.css) as an entry of its own, then the same
  * terser pass and the same .gz/.br siblings. Its index.html has the shape of a plain React
@@ -13,13 +13,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { minify } from 'terser';
+// @ts-expect-error build.mjs is plain JavaScript without type declarations
+import { SPLIT_BUILD, squeeze } from '../../build.mjs';
 // @ts-expect-error scripts/output-sizes.mjs is plain JavaScript without type declarations
 import { compress, firstLoadTotals, walk } from '../../scripts/output-sizes.mjs';
 import type { OutFile } from '../sizes.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TARGET = ['chrome100', 'firefox100', 'safari15'];
 
 /** What the bench reports about the baseline: versions, first load (all `/` fetches before the API), total. */
 export type BaselineSizes = {
@@ -44,38 +44,23 @@ export async function buildBaseline(out: string): Promise<BaselineBuild> {
       { in: join(ROOT, 'bench/baseline/main.tsx'), out: 'main' },
       { in: join(ROOT, 'src/styles/app.css'), out: 'main' },
     ],
+    ...(SPLIT_BUILD as esbuild.BuildOptions),
     absWorkingDir: ROOT,
     outdir: join(out, 'assets'),
     publicPath: '/assets',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    target: TARGET,
-    entryNames: '[name]-[hash]',
-    chunkNames: '[name]-[hash]',
-    assetNames: '[name]-[hash]',
-    jsx: 'automatic',
     jsxImportSource: 'react',
-    metafile: true,
-    legalComments: 'none',
-    logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"' },
     tsconfigRaw: '{}',
   });
+  if (!result.metafile) throw new Error('baseline build: no metafile');
   const outputs = result.metafile.outputs;
   const abs = (f: string) => join(ROOT, f);
-  // build.mjs's second pass (its `squeeze`), with the same options.
-  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js'))) {
-    const min = await minify(readFileSync(abs(file), 'utf8'), {
-      module: true,
-      ecma: 2020,
-      compress: { passes: 2, ecma: 2020 },
-      mangle: true,
-      format: { comments: false },
-    });
-    if (min.code) writeFileSync(abs(file), min.code);
-  }
+  // build.mjs's second pass, the same function.
+  await squeeze(
+    Object.keys(outputs)
+      .filter((f) => f.endsWith('.js'))
+      .map(abs),
+  );
   const entry = Object.keys(outputs).find((f) => outputs[f]?.entryPoint?.endsWith('bench/baseline/main.tsx'));
   const css = Object.keys(outputs).find((f) => outputs[f]?.entryPoint?.endsWith('src/styles/app.css'));
   if (!entry) throw new Error('baseline build: no entry chunk');
