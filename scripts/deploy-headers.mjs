@@ -43,7 +43,7 @@ export function cacheControlFor(pathname) {
 export function contentSecurityPolicy(frameAncestors, apiBase = '', inline = { scripts: [], styles: [] }) {
   const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
   const api = apiBase.startsWith('https://') ? ` ${new URL(apiBase).origin}` : '';
-  const sources = (hashes) => ['self', ...hashes].map((s) => (s === 'self' ? "'self'" : s)).join(' ');
+  const sources = (hashes) => ["'self'", ...hashes].join(' ');
   return [
     "default-src 'self'",
     "img-src 'self' data: blob:",
