@@ -1,135 +1,15 @@
 /**
- * Demo notes for the seeded learners, in six languages, with time and page anchors. Ids and content
- * are fixed, so tests (and screenshots) can rely on them; dates are relative to when the seed is
- * written (a new data file), so the notes read "3 days ago", not "2 years ago", on any day.
+ * Turns the seeded learners' note specs (seed-specs.ts) into full notes. Dates are relative to when
+ * the seed is written (a new data file), so the notes read "3 days ago", not "2 years ago", on any
+ * day.
  */
-import type { Note, NoteAnchor } from '../../src/protocol/api-types.ts';
+import type { Note } from '../../src/protocol/api-types.ts';
 import { plainText } from './plain-text.ts';
 import { findCourse, locateResource } from './seed-catalog.ts';
+import { SEED_SPECS, type SeedSpec } from './seed-specs.ts';
 import { seedTime } from './seed-time.ts';
 
-/**
- * A seed note before it is expanded into a full Note. `day` (and `edited`, for notes changed
- * later) is a seed day from 0 to `LAST_SEED_DAY`; `seedTime` (seed-time.ts) says when that was.
- */
-type Spec = { ref: string; html: string; anchor?: NoteAnchor; tags?: string[]; day: number; edited?: number };
-
-const t = (seconds: number): NoteAnchor => ({ kind: 'time', seconds });
-const p = (page: number): NoteAnchor => ({ kind: 'page', page });
-
-/** Per seeded learner name: their notes, oldest first. */
-const SPECS: Record<string, Spec[]> = {
-  asha: [
-    {
-      ref: 'course-ml-101',
-      html: '<p>Goal: finish this course before the <strong>team review</strong>.</p>',
-      day: 0,
-    },
-    {
-      ref: 'res-ml-linear-video',
-      html: '<p>The <strong>cost function</strong> measures the squared error.</p>',
-      anchor: t(192),
-      tags: ['exam'],
-      day: 1,
-    },
-    {
-      ref: 'res-ml-linear-video',
-      html: '<p>रेखीय प्रतिगमन में हम <strong>सबसे अच्छी रेखा</strong> खोजते हैं।</p>',
-      anchor: t(415),
-      tags: ['हिंदी'],
-      day: 2,
-      edited: 3,
-    },
-    {
-      ref: 'res-ml-gradient-pdf',
-      html: '<p>Learning rate tips:</p><ul><li>too big: diverges</li><li>too small: slow</li></ul>',
-      anchor: p(4),
-      tags: ['exam', 'tips'],
-      day: 4,
-    },
-    {
-      ref: 'res-ml-metrics-article',
-      html: '<p>F1 is the harmonic mean of precision &amp; recall.</p>',
-      day: 6,
-    },
-    {
-      ref: 'res-a11y-landmarks-video',
-      html: '<p>Use exactly one <strong>main</strong> landmark per page.</p>',
-      anchor: t(75),
-      day: 8,
-    },
-    {
-      ref: 'res-a11y-contrast-pdf',
-      html: '<p>सामान्य पाठ के लिए कंट्रास्ट अनुपात कम से कम 4.5:1 होना चाहिए।</p>',
-      anchor: p(2),
-      day: 9,
-      edited: 12,
-    },
-  ],
-  lukas: [
-    {
-      ref: 'res-a11y-landmarks-video',
-      html: '<p>Überschriften <strong>nicht überspringen</strong>: h1 → h2 → h3.</p>',
-      anchor: t(130),
-      tags: ['wichtig'],
-      day: 1,
-    },
-    {
-      ref: 'res-a11y-aria-article',
-      html: '<p>Première règle d’ARIA : ne pas utiliser ARIA si un élément natif suffit.</p>',
-      day: 3,
-    },
-    {
-      ref: 'res-a11y-contrast-pdf',
-      html: '<p>Kontrast prüfen:</p><ul><li>Text 4,5:1</li><li>Große Schrift 3:1</li></ul>',
-      anchor: p(4),
-      tags: ['checkliste'],
-      day: 5,
-      edited: 7,
-    },
-    {
-      ref: 'res-lead-async-video',
-      html: '<p>Escribir primero, reunirse después. <strong>Documentar</strong> las decisiones.</p>',
-      anchor: t(48),
-      day: 10,
-    },
-    {
-      ref: 'res-lead-charter-pdf',
-      html: '<p>Jedes Meeting braucht ein Ziel und eine Agenda.</p>',
-      anchor: p(1),
-      day: 11,
-    },
-    {
-      ref: 'course-lead-301',
-      html: '<p>Notes pour l’équipe : partager le modèle de charte.</p>',
-      tags: ['équipe'],
-      day: 12,
-    },
-  ],
-  amira: [
-    {
-      ref: 'res-ml-linear-video',
-      html: '<p>الانحدار الخطي يبحث عن <strong>أفضل خط</strong> يمثل البيانات.</p>',
-      anchor: t(260),
-      day: 2,
-    },
-    {
-      ref: 'res-ml-metrics-article',
-      html: '<p>Recall matters most when missing a positive is costly.</p>',
-      tags: ['exam'],
-      day: 4,
-    },
-    {
-      ref: 'res-lead-async-video',
-      html: '<p>نصائح:</p><ul><li>اكتب قبل أن تجتمع</li><li>سجّل القرارات</li></ul>',
-      anchor: t(95),
-      day: 7,
-      edited: 8,
-    },
-  ],
-};
-
-const expand = (name: string, displayName: string, spec: Spec, index: number, now: Date): Note => {
+const expand = (name: string, displayName: string, spec: SeedSpec, index: number, now: Date): Note => {
   const found = locateResource(spec.ref);
   const course = found?.course ?? findCourse(spec.ref);
   if (!course) throw new Error(`seed note refers to unknown resource ${spec.ref}`);
@@ -160,6 +40,6 @@ const expand = (name: string, displayName: string, spec: Spec, index: number, no
  * the seed is written); empty for an unknown name.
  */
 export function seedNotesFor(name: string, displayName: string, now: Date): Note[] {
-  const specs = Object.hasOwn(SPECS, name) ? (SPECS[name] ?? []) : [];
+  const specs = Object.hasOwn(SEED_SPECS, name) ? (SEED_SPECS[name] ?? []) : [];
   return specs.map((spec, i) => expand(name, displayName, spec, i, now));
 }

@@ -20,7 +20,11 @@ export type SeedUser = {
   locale: string;
 };
 
-/** The demo learners; the first is the default. Asha and Lukas share an org, Amira has her own. */
+/**
+ * The demo learners; the first is the default. Asha and Lukas share an org, Amira has her own. Ravi
+ * is the portal learner (`harness serve --parent sunbird-cb`): the real portal sends no `org`, so
+ * the app sends rootOrg as `org`, and only a learner whose org is their rootOrg finds their notes.
+ */
 export const SEEDED_USERS: SeedUser[] = [
   {
     name: 'asha',
@@ -52,7 +56,20 @@ export const SEEDED_USERS: SeedUser[] = [
     org: 'olympics-academy',
     locale: 'ar',
   },
+  {
+    name: 'ravi',
+    wid: 'wid-ravi-5b10',
+    email: 'ravi.kumar@example.com',
+    firstName: 'Ravi',
+    lastName: 'Kumar',
+    rootOrg: 'igot',
+    org: 'igot',
+    locale: 'en',
+  },
 ];
+
+/** The learner `harness serve --parent sunbird-cb` signs in when no `--user` is given. */
+export const PORTAL_LEARNER = 'ravi';
 
 /** Looks a learner up by `--user` name (case-insensitive). */
 export function findSeededUser(name: string): SeedUser | undefined {
@@ -92,6 +109,7 @@ export const DEMO_PLAYER_DATA: Record<string, PlayerData> = {
   asha: playerDataFor('res-ml-linear-video', { currentTime: 192 }),
   lukas: playerDataFor('res-a11y-contrast-pdf', { page: 4 }),
   amira: playerDataFor('res-lead-async-video', { currentTime: 95 }),
+  ravi: playerDataFor('res-lead-async-video', { currentTime: 140 }),
 };
 
 /** Display name as the API stamps it: "First Last" from the token's names. */

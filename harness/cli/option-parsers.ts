@@ -11,6 +11,8 @@ import {
   LOCALES,
   type Locale,
   PARAM_ROUTES,
+  PARENT_KINDS,
+  type ParentKind,
   ROUTE_SHAPES,
   ROUTES,
   type Route,
@@ -104,6 +106,9 @@ export function parseRoute(value: string): Route {
   }
   return `${withParam.path}/${id}`;
 }
+
+/** Which portal the mock parent page plays: `default` or `sunbird-cb`. */
+export const parseParent = (value: string): ParentKind => oneOf(value, PARENT_KINDS, 'parent');
 
 /** A seeded learner by name. */
 export function parseUser(value: string): SeedUser {

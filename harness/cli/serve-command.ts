@@ -4,19 +4,29 @@
  */
 import { Command, Option } from 'commander';
 import { FONT_SIZES, type FontSize, THEME_NAMES, type ThemeName } from '../../src/protocol/messages.ts';
-import { SEEDED_USERS, type SeedUser } from '../api/seed.ts';
+import { findSeededUser, PORTAL_LEARNER, SEEDED_USERS, type SeedUser } from '../api/seed.ts';
 import { startApi } from '../api/server.ts';
 import { ensureDist } from '../serve/ensure-dist.ts';
 import { openInBrowser } from '../serve/open-browser.ts';
 import { runServe, type ServeSettings } from '../serve/run-serve.ts';
-import { LOCALES, type Locale, ROUTE_SHAPES, type Route, themeLabel } from '../shared/choices.ts';
+import {
+  LOCALES,
+  type Locale,
+  PARENT_KINDS,
+  type ParentKind,
+  ROUTE_SHAPES,
+  type Route,
+  themeLabel,
+} from '../shared/choices.ts';
 import type { Io, Running } from './io.ts';
 import {
   parseFontSize,
   parseLocale,
   parseOrigin,
+  parseParent,
   parsePort,
   parseRoute,
+  parseSeconds,
   parseTheme,
   parseUser,
 } from './option-parsers.ts';
@@ -35,6 +45,8 @@ export type ServeFlags = SharedFlags & {
   fontSize: FontSize;
   route: Route;
   user?: SeedUser;
+  parent: ParentKind;
+  tokenTtl?: number;
   open: boolean;
 };
 
@@ -46,6 +58,9 @@ Examples:
   $ harness serve --user lukas --latency 400 --fail-rate 0.2
   $ harness serve --origin http://127.0.0.2:4200   # a parent the app must refuse
   $ harness serve --app-port 0 --api-port 0        # any free ports; the URLs are printed
+  $ harness serve --parent sunbird-cb              # the real portal's messages: no org, no token, AUTH_REQUEST
+  $ harness serve --parent sunbird-cb --token-ttl 30   # …and tokens that expire after 30 s
+  $ harness serve --token-ttl 90                   # the default portal, with tokens that last 90 s
 
 Themes: ${THEME_NAMES.map(themeLabel).join(', ')}`;
 
@@ -87,6 +102,21 @@ export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runn
         parseUser,
       ),
     )
+    .addOption(
+      opt(
+        '--parent <kind>',
+        `which portal the mock parent page plays (${PARENT_KINDS.join(', ')}); sunbird-cb sends exactly what the real portal sends, and signs in ${PORTAL_LEARNER} unless --user says otherwise`,
+        parseParent,
+        'default',
+      ),
+    )
+    .addOption(
+      opt(
+        '--token-ttl <seconds>',
+        'every token the mock portal mints expires after this many seconds (default: 12 hours)',
+        parseSeconds,
+      ),
+    )
     .addOption(new Option('--open', 'open the parent page in a browser').default(false));
   return addSharedOptions(cmd)
     .addHelpText('after', EXAMPLES)
@@ -96,7 +126,11 @@ export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runn
     });
 }
 
-/** Fills defaults that depend on the environment (data file, secret, first learner). */
+/** The first seeded learner, or for the sunbird-cb portal its learner (org = rootOrg, as that portal needs). */
+const defaultUser = (parent: ParentKind): SeedUser =>
+  (parent === 'sunbird-cb' ? findSeededUser(PORTAL_LEARNER) : undefined) ?? SEEDED_USERS[0]!;
+
+/** Fills defaults that depend on the environment (data file, secret) and the portal (learner). */
 export function settingsFrom(
   flags: ServeFlags,
   env: NodeJS.ProcessEnv,
@@ -114,7 +148,9 @@ export function settingsFrom(
     darkMode: flags.dark,
     fontSize: flags.fontSize,
     route: flags.route,
-    user: flags.user ?? SEEDED_USERS[0]!,
+    user: flags.user ?? defaultUser(flags.parent),
+    parent: flags.parent,
+    tokenTtl: flags.tokenTtl,
     dataFile,
     secret: resolveSecret(flags.secret, env).secret,
     faults: faultsFrom(flags),

@@ -4,31 +4,22 @@
  */
 import { join } from 'node:path';
 import { API_BASE } from '../../src/protocol/api-types.ts';
-import type { FontSize, ThemeName } from '../../src/protocol/messages.ts';
-import { DEMO_PLAYER_DATA, findSeededUser, SEEDED_USERS, type SeedUser, tokenForUser } from '../api/seed.ts';
 import type { Faults, startApi } from '../api/server.ts';
 import type { Io, Running } from '../cli/io.ts';
 import { listenProblem, UsageError } from '../cli/usage-error.ts';
-import type { Locale, Route } from '../shared/choices.ts';
 import { startAppServer } from './app-server.ts';
 import { framePolicyFor, harnessAppConfig } from './origin-policy.ts';
 import { bundleParentPage } from './parent-bundle.ts';
 import { startParentServer } from './parent-server.ts';
+import { type ParentSettings, parentPageConfig, tokenMinter } from './parent-setup.ts';
 
 /** Checked settings from the `serve` flags. */
-export type ServeSettings = {
+export type ServeSettings = ParentSettings & {
   root: string;
   origin: string;
   appPort: number;
   apiPort: number;
-  locale: Locale;
-  theme: ThemeName;
-  darkMode: boolean;
-  fontSize: FontSize;
-  route: Route;
-  user: SeedUser;
   dataFile: string;
-  secret: string;
   faults: Faults;
   open: boolean;
 };
@@ -94,21 +85,8 @@ export async function runServe(s: ServeSettings, deps: ServeDeps): Promise<Runni
       port: s.appPort,
     }).catch(explain('app server', `${HOST}:${s.appPort}`, '--app-port'));
     started.push(app);
-    const mintToken = (name: string): string | undefined => {
-      const user = findSeededUser(name);
-      return user ? tokenForUser(user, s.secret) : undefined;
-    };
-    const initial = {
-      locale: s.locale,
-      theme: s.theme,
-      darkMode: s.darkMode,
-      fontSize: s.fontSize,
-      frameWidth: 1024,
-      user: s.user.name,
-      route: s.route,
-      playerData: true,
-    };
-    const config = { appOrigin: app.origin, initial, users: SEEDED_USERS, playerData: DEMO_PLAYER_DATA };
+    const config = parentPageConfig(s, app.origin);
+    const mintToken = tokenMinter(s.secret, s.tokenTtl);
     const parent = await startParentServer({ origin: s.origin, config, assets, mintToken }).catch(
       explain('mock parent page', s.origin, '--origin'),
     );
@@ -142,6 +120,9 @@ function printSummary(
   io.out(`  API     ${urls.api}  (the app proxies ${urls.proxied} to it)`);
   io.out(`  Parent  ${urls.parent}`);
   io.out(`  Data    ${s.dataFile}`);
+  const portal = s.parent === 'sunbird-cb' ? "sunbird-cb (the real portal's messages)" : 'default';
+  const ttl = s.tokenTtl === undefined ? '12 hours' : `${s.tokenTtl} s`;
+  io.out(`  Portal  ${portal}; tokens last ${ttl}`);
   io.out(
     `Open ${urls.parent} in a browser (learner ${s.user.name}, route ${s.route}). Ctrl-C stops everything.`,
   );

@@ -45,3 +45,10 @@ export const findTheme = findThemeName;
 
 /** The spaced form portals send ("light green"), also used as the control's visible label. */
 export const themeLabel = (name: ThemeName): string => name.replace(/-/g, ' ');
+
+/**
+ * Which portal the mock parent page plays (`--parent`): `default`, the harness's own full context
+ * aimed at the app's origin; `sunbird-cb`, exactly what the real host portal sends (DESIGN §2).
+ */
+export const PARENT_KINDS = ['default', 'sunbird-cb'] as const;
+export type ParentKind = (typeof PARENT_KINDS)[number];

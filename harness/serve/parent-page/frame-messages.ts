@@ -1,8 +1,9 @@
 /**
  * What the mock portal does with each `message` event, apart from the DOM wiring in `main.ts`, so
  * the rules can be tested with plain objects: only the Notes frame, from the app's exact origin, is
- * listened to; its LOADED is answered, its SEEK shown on the player status line, and everything —
- * handled, ignored or unknown — lands in the Message log.
+ * listened to; its LOADED is answered, its SEEK shown on the player status line, its AUTH_REQUEST
+ * handed to the token handshake (auth-request.ts), and everything — handled, ignored or unknown —
+ * lands in the Message log.
  */
 import { SUB_APPLICATION_NAME } from '../../../src/protocol/messages.ts';
 import type { MessageLog } from './message-log.ts';
@@ -20,6 +21,15 @@ export type FrameMessageDeps = {
   playerStatus: HTMLElement;
   /** Called for the app's LOADED (after it is logged): the page answers with the full context. */
   onLoaded: () => void;
+  /** Called with an AUTH_REQUEST's payload (not yet checked or logged) and its origin. */
+  onAuthRequest: (data: unknown, origin: string) => void;
+};
+
+/** The label a message goes by in the log: its `requestId`, else its `type` (AUTH_REQUEST). */
+const labelOf = (record: Record<string, unknown>): string => {
+  if (typeof record.requestId === 'string') return record.requestId;
+  if (typeof record.type === 'string') return record.type;
+  return '(no requestId)';
 };
 
 /** The `message` listener of the mock portal. */
@@ -27,11 +37,15 @@ export function createFrameMessageHandler(deps: FrameMessageDeps): (event: Frame
   return (event) => {
     const data = event.data;
     const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const requestId = typeof record.requestId === 'string' ? record.requestId : '(no requestId)';
+    const requestId = labelOf(record);
     const fromFrame = event.source !== null && event.source === deps.frameWindow();
     if (!fromFrame || !sameOrigin(event.origin, deps.appOrigin)) {
       const detail = 'not from the Notes frame';
       deps.log.add({ direction: 'ignored', requestId, origin: event.origin, detail, payload: data });
+      return;
+    }
+    if (record.type === 'AUTH_REQUEST' && record.requestId === undefined) {
+      deps.onAuthRequest(data, event.origin);
       return;
     }
     if (requestId === 'SEEK') {

@@ -1,14 +1,16 @@
 /**
  * The mock portal's script (bundled by esbuild when `harness serve` starts): answers the app's
- * LOADED with a full ParentContext aimed at the app's exact origin, re-sends it as CONTEXT_CHANGE
- * when a control changes, shows the app's SEEK requests on the player status line, and logs every
- * message both ways.
+ * LOADED with the context of the portal it plays (portal-mode.ts: the full one aimed at the app's
+ * exact origin, or the real portal's to `'*'`), re-sends it as CONTEXT_CHANGE when a control
+ * changes, answers AUTH_REQUEST with a fresh token, shows the app's SEEK requests on the player
+ * status line, and logs every message both ways.
  */
-import type { FontSize, RequestId, ThemeName } from '../../../src/protocol/messages.ts';
-import { type ControlState, contextMessage } from './context.ts';
+import type { RequestId } from '../../../src/protocol/messages.ts';
+import { createAuthRequestHandler } from './auth-request.ts';
 import { createFrameMessageHandler } from './frame-messages.ts';
 import { createMessageLog } from './message-log.ts';
 import { readPageConfig } from './page-config.ts';
+import { type PageControls, portalMode } from './portal-mode.ts';
 import { PLAYER_STATUS_ID } from './seek-status.ts';
 import { freshToken } from './token-client.ts';
 
@@ -30,15 +32,17 @@ const user = select('user');
 const route = select('route');
 const player = select('player-data');
 const darkMode = byId<HTMLInputElement>('dark-mode');
+const answerAuth = byId<HTMLInputElement>('answer-auth');
+const mode = portalMode(config.parent ?? 'default', config.appOrigin, location);
 
 const userNamed = (name: string) => config.users.find((u) => u.name === name) ?? config.users[0]!;
 const playerFor = (name: string) => (player.value === 'demo' ? (config.playerData[name] ?? null) : null);
 
-const state: ControlState = {
+const state: PageControls = {
   locale: locale.value,
-  theme: theme.value as ThemeName,
+  theme: theme.value,
   darkMode: darkMode.checked,
-  fontSize: fontSize.value as FontSize,
+  fontSize: fontSize.value,
   user: userNamed(user.value),
   token: config.token,
   playerData: playerFor(user.value),
@@ -50,9 +54,9 @@ const note = (requestId: string, detail: string): void =>
 
 const post = (requestId: RequestId): void => {
   if (!frame.contentWindow) return;
-  const message = contextMessage(requestId, state, location.pathname);
-  frame.contentWindow.postMessage(message, config.appOrigin);
-  log.add({ direction: 'sent', requestId, origin: config.appOrigin, payload: message });
+  const message = mode.message(requestId, state);
+  frame.contentWindow.postMessage(message, mode.target);
+  log.add({ direction: 'sent', requestId, origin: mode.target, payload: message });
 };
 
 const changed = (): void => {
@@ -71,6 +75,13 @@ window.addEventListener(
       appReady = true;
       post('LOADED');
     },
+    onAuthRequest: createAuthRequestHandler({
+      answering: () => answerAuth.checked,
+      mintToken: () => freshToken(state.user.name),
+      send: (message, target) => frame.contentWindow?.postMessage(message, target),
+      target: mode.target,
+      log,
+    }),
   }),
 );
 
@@ -94,7 +105,7 @@ locale.addEventListener('change', () => {
   changed();
 });
 theme.addEventListener('change', () => {
-  state.theme = theme.value as ThemeName;
+  state.theme = theme.value;
   changed();
 });
 darkMode.addEventListener('change', () => {
@@ -102,7 +113,7 @@ darkMode.addEventListener('change', () => {
   changed();
 });
 fontSize.addEventListener('change', () => {
-  state.fontSize = fontSize.value as FontSize;
+  state.fontSize = fontSize.value;
   changed();
 });
 frameWidth.addEventListener('change', () => {

@@ -5,7 +5,7 @@
  */
 import type { FontSize, PlayerData, ThemeName } from '../../../src/protocol/messages.ts';
 import type { SeedUser } from '../../api/seed.ts';
-import type { Locale, Route } from '../../shared/choices.ts';
+import type { Locale, ParentKind, Route } from '../../shared/choices.ts';
 
 /** Id of the `<script type="application/json">` holding the config. */
 export const CONFIG_ELEMENT_ID = 'harness-config';
@@ -28,6 +28,10 @@ export type InitialControls = {
 
 /** Everything the page script needs; no secret, only the first learner's token. */
 export type ParentPageConfig = {
+  /** Which portal the page plays; missing means `default`. */
+  parent?: ParentKind;
+  /** The lifetime of every token the server mints, in seconds, when `--token-ttl` set one. */
+  tokenTtl?: number;
   appOrigin: string;
   initial: InitialControls;
   users: SeedUser[];

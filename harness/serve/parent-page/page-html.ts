@@ -1,12 +1,12 @@
 /**
- * Server-side markup of the mock portal page: labelled controls, the player status line, the titled
- * iframe (its `src` is set by the script once it listens, so the app's LOADED can never be missed)
- * and the message log.
+ * Server-side markup of the mock portal page: labelled controls (their options depend on which
+ * portal the page plays: control-choices.ts), the player status line, the titled iframe (its `src`
+ * is set by the script once it listens, so the app's LOADED can never be missed) and the message log.
  */
 
 import { escapeHtml } from '../../../src/format/plain-html.ts';
-import { FONT_SIZES, THEME_NAMES } from '../../../src/protocol/messages.ts';
-import { FRAME_WIDTHS, LOCALES, routeChoices, themeLabel } from '../../shared/choices.ts';
+import { FRAME_WIDTHS, routeChoices } from '../../shared/choices.ts';
+import { type ChoiceSet, controlChoices } from './control-choices.ts';
 import { CONFIG_ELEMENT_ID, type ParentPageConfig } from './page-config.ts';
 import { PLAYER_IDLE_TEXT, PLAYER_STATUS_ID } from './seek-status.ts';
 
@@ -38,6 +38,22 @@ const select = (
 
 const same = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
+const selectFrom = (id: string, label: string, set: ChoiceSet): string =>
+  select(id, label, set.items, set.selected);
+
+const checkbox = (id: string, label: string, on: boolean): string =>
+  `<div class="field check"><input type="checkbox" id="${id}"${on ? ' checked' : ''}><label for="${id}">${label}</label></div>`;
+
+/** What the header says the page plays: which portal, and how long its tokens last. */
+const portalLine = (config: ParentPageConfig): string => {
+  const who =
+    config.parent === 'sunbird-cb'
+      ? 'It speaks as the Sunbird CB portal does: no org and no token in the context, tokens by AUTH_REQUEST, replies to *.'
+      : "It sends the full context, token included, to the app's origin.";
+  const ttl = config.tokenTtl ? ` Tokens expire ${config.tokenTtl} s after they are minted.` : '';
+  return `<p>${escapeHtml(who + ttl)}</p>`;
+};
+
 /** The whole page for `config`; `parentOrigin` is shown in the header for orientation. */
 export function renderParentPage(config: ParentPageConfig, parentOrigin: string): string {
   const { initial } = config;
@@ -50,12 +66,11 @@ export function renderParentPage(config: ParentPageConfig, parentOrigin: string)
     value: u.name,
     label: `${u.firstName} ${u.lastName} (${u.name})`,
   }));
-  const themes = THEME_NAMES.map((t) => ({ value: t, label: themeLabel(t) }));
+  const choices = controlChoices(config.parent, initial);
   const widths = FRAME_WIDTHS.map((w) => ({
     value: String(w),
     label: `${w} px${w < 700 ? ' (small screen)' : ''}`,
   }));
-  const checked = initial.darkMode ? ' checked' : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -70,17 +85,19 @@ export function renderParentPage(config: ParentPageConfig, parentOrigin: string)
 <header class="bar">
 <h1>Mock portal</h1>
 <p>Parent <code>${escapeHtml(parentOrigin)}</code> embeds the Notes app from <code>${escapeHtml(config.appOrigin)}</code></p>
+${portalLine(config)}
 </header>
 <main class="layout">
 <form class="controls" id="controls" aria-label="Context sent to the app">
-${select('locale', 'Locale', same(LOCALES), initial.locale)}
-${select('theme', 'Theme', themes, initial.theme)}
-<div class="field check"><input type="checkbox" id="dark-mode"${checked}><label for="dark-mode">Dark mode</label></div>
-${select('font-size', 'Font size', same(FONT_SIZES), initial.fontSize)}
+${selectFrom('locale', 'Locale', choices.locale)}
+${selectFrom('theme', 'Theme', choices.theme)}
+${checkbox('dark-mode', 'Dark mode', initial.darkMode)}
+${selectFrom('font-size', 'Font size', choices.fontSize)}
 ${select('frame-width', 'Frame width', widths, String(initial.frameWidth))}
 ${select('user', 'User', users, initial.user)}
 ${select('route', 'Route', same(routeChoices(initial.route)), initial.route)}
 ${select('player-data', 'Player data', player, initial.playerData && demo ? 'demo' : 'none')}
+${checkbox('answer-auth', 'Answer AUTH_REQUEST', true)}
 </form>
 <section class="stage" aria-label="Embedded app" tabindex="0">
 <p id="${PLAYER_STATUS_ID}" class="player-status" role="status">${PLAYER_IDLE_TEXT}</p>

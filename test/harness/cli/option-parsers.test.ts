@@ -7,6 +7,7 @@ import {
   parseLocale,
   parseMs,
   parseOrigin,
+  parseParent,
   parsePort,
   parseRate,
   parseRoute,
@@ -49,6 +50,13 @@ test('milliseconds are ≥ 0 and fit a Node timer', () => {
 test('token lifetimes are whole seconds ≥ 1', () => {
   assert.is(parseSeconds('600'), 600);
   rejects(parseSeconds, ['0', '-5', '1.5', 'soon', '']);
+});
+
+test('the parent is default or sunbird-cb', () => {
+  assert.is(parseParent('default'), 'default');
+  assert.is(parseParent('sunbird-cb'), 'sunbird-cb');
+  assert.is(parseParent(' sunbird-cb '), 'sunbird-cb');
+  rejects(parseParent, ['sunbird', 'Sunbird-CB', '', 'portal']);
 });
 
 test('origins are http(s) with no path, returned normalised', () => {

@@ -66,6 +66,7 @@ const settings = async (w: World, over: Partial<ServeSettings> = {}): Promise<Se
   fontSize: 'medium',
   route: '/',
   user: SEEDED_USERS[0]!,
+  parent: 'default',
   dataFile: join(w.root, 'data.jsonl'),
   secret: 'test-secret',
   faults: { latencyMs: 0, failRate: 0, lostRate: 0, timeoutRate: 0 },
@@ -116,6 +117,47 @@ it('a course route from --route reaches the page, the printed line and the app s
     assert.ok(w.out.some((l) => l.includes('route /course/course-ml-101')));
     const frame = await rawRequest(`${urlOf(w.out, 'App')}course/course-ml-101`);
     assert.is(frame.status, 200, 'the SPA fallback serves the course route');
+  } finally {
+    await running.close();
+  }
+});
+
+const lifetime = (token: string): number => {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+  return claims.exp - claims.iat;
+};
+
+it('--parent sunbird-cb and --token-ttl reach the page, every token it mints, and the summary', async (w) => {
+  const ravi = SEEDED_USERS.find((u) => u.name === 'ravi')!;
+  const running = await runServe(
+    await settings(w, { parent: 'sunbird-cb', tokenTtl: 30, user: ravi }),
+    w.deps,
+  );
+  try {
+    const parent = urlOf(w.out, 'Parent');
+    const html = (await rawRequest(parent)).body.toString();
+    const json = html.match(/<script type="application\/json" id="harness-config">(.*?)<\/script>/s)![1]!;
+    const config = JSON.parse(json);
+    assert.is(config.parent, 'sunbird-cb');
+    assert.is(config.tokenTtl, 30);
+    assert.is(config.initial.user, 'ravi');
+    assert.is(config.initial.playerData, false, 'the real portal sends no playerData');
+    assert.is(lifetime(config.token), 30);
+    const minted = JSON.parse((await rawRequest(`${parent}harness/token?user=lukas`)).body.toString());
+    assert.is(lifetime(minted.token), 30);
+    assert.ok(w.out.includes("  Portal  sunbird-cb (the real portal's messages); tokens last 30 s"));
+  } finally {
+    await running.close();
+  }
+});
+
+it('the default portal starts with player data, and tokens last 12 hours', async (w) => {
+  const running = await runServe(await settings(w), w.deps);
+  try {
+    const html = (await rawRequest(urlOf(w.out, 'Parent'))).body.toString();
+    assert.match(html, /"parent":"default"/);
+    assert.match(html, /"playerData":true/);
+    assert.ok(w.out.includes('  Portal  default; tokens last 12 hours'));
   } finally {
     await running.close();
   }

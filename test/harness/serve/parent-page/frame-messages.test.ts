@@ -18,6 +18,7 @@ const setup = () => {
   const list = document.getElementById('log') as unknown as HTMLElement;
   const frame = {} as MessageEventSource;
   let loaded = 0;
+  const auth: { data: unknown; origin: string }[] = [];
   const handle = createFrameMessageHandler({
     frameWindow: () => frame,
     appOrigin: APP,
@@ -26,10 +27,11 @@ const setup = () => {
     onLoaded: () => {
       loaded += 1;
     },
+    onAuthRequest: (data, origin) => auth.push({ data, origin }),
   });
   const fromFrame = (data: unknown, origin = APP): FrameMessage => ({ data, origin, source: frame });
   const last = () => list.lastElementChild?.textContent ?? '';
-  return { handle, fromFrame, frame, playerStatus, list, last, loaded: () => loaded };
+  return { handle, fromFrame, frame, playerStatus, list, last, auth, loaded: () => loaded };
 };
 
 test('a SEEK from the frame updates the player status line and is logged as received', () => {
@@ -71,6 +73,29 @@ test('LOADED is logged, then answered; other messages are only logged', () => {
   s.handle(s.fromFrame('hello'));
   assert.is(s.loaded(), 1);
   assert.match(s.last(), /^app → parent.*\(no requestId\)/);
+});
+
+test('an AUTH_REQUEST from the Notes frame goes to the token handshake, unlogged and unchecked here', () => {
+  const s = setup();
+  const request = { subApplicationName: 'NOTES', type: 'AUTH_REQUEST', data: { id: 'r-1' } };
+  s.handle(s.fromFrame(request));
+  s.handle(s.fromFrame({ type: 'AUTH_REQUEST', data: 'junk' }));
+  assert.equal(s.auth, [
+    { data: request, origin: APP },
+    { data: { type: 'AUTH_REQUEST', data: 'junk' }, origin: APP },
+  ]);
+  assert.is(s.list.children.length, 0, 'auth-request.ts logs what it does with it');
+  assert.is(s.loaded(), 0);
+});
+
+test('an AUTH_REQUEST from anyone but the frame, or from another origin, is ignored and logged by its type', () => {
+  const s = setup();
+  const request = { subApplicationName: 'NOTES', type: 'AUTH_REQUEST', data: { id: 'r-1' } };
+  s.handle({ data: request, origin: APP, source: {} as MessageEventSource });
+  assert.match(s.last(), /^ignored.*AUTH_REQUEST.*not from the Notes frame/);
+  s.handle(s.fromFrame(request, 'http://localhost:4300'));
+  assert.match(s.last(), /^ignored.*AUTH_REQUESTfrom http:\/\/localhost:4300not from the Notes frame/);
+  assert.equal(s.auth, []);
 });
 
 test.run();

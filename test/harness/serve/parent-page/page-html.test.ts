@@ -91,6 +91,42 @@ test('a status line beside the frame says what the player would do; it starts id
   assert.is(status.parentElement, doc.querySelector('iframe')!.parentElement);
 });
 
+test('an "Answer AUTH_REQUEST" checkbox starts on; the header says which portal the page plays', () => {
+  const doc = page();
+  const answer = labelled(doc, 'Answer AUTH_REQUEST') as HTMLInputElement;
+  assert.is(answer.getAttribute('type'), 'checkbox');
+  assert.ok(answer.hasAttribute('checked'));
+  assert.match(doc.querySelector('header')!.textContent ?? '', /full context, token included/);
+  assert.not.match(doc.querySelector('header')!.textContent ?? '', /expire/);
+});
+
+test('the sunbird-cb page offers the real portal values, starts without player data, and names the TTL', () => {
+  const sunbird: ParentPageConfig = {
+    ...config,
+    parent: 'sunbird-cb',
+    tokenTtl: 30,
+    initial: { ...config.initial, locale: 'hi', fontSize: 'large', user: 'ravi', playerData: false },
+  };
+  const doc = parseHTML(renderParentPage(sunbird, 'http://localhost:4200')).document as unknown as Document;
+  const options = (text: string) =>
+    [...labelled(doc, text).querySelectorAll('option')].map((o) => o.getAttribute('value'));
+  const value = (text: string) =>
+    labelled(doc, text).querySelector('option[selected]')?.getAttribute('value');
+  assert.equal(options('Locale'), ['en', 'en-US', 'hi-IN']);
+  assert.is(value('Locale'), 'hi-IN');
+  assert.equal(options('Theme'), ['igot', 'none']);
+  assert.is(labelled(doc, 'Theme').querySelector('option[selected]')?.textContent, 'iGOT Theme');
+  assert.equal(options('Font size'), ['10px', '12px', '14px', '16px', '18px']);
+  assert.is(value('Font size'), '16px');
+  assert.is(value('User'), 'ravi');
+  assert.equal(options('Player data'), ['none', 'demo']);
+  assert.is(value('Player data'), 'none');
+  assert.ok(labelled(doc, 'Answer AUTH_REQUEST').hasAttribute('checked'));
+  const header = doc.querySelector('header')!.textContent ?? '';
+  assert.match(header, /Sunbird CB portal does: no org and no token in the context/);
+  assert.match(header, /Tokens expire 30 s after they are minted\./);
+});
+
 test('the inlined config round-trips and cannot break out of its script element', () => {
   const evil = {
     ...config,
