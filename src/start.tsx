@@ -14,7 +14,7 @@ import { createI18n } from './i18n/i18n-model.ts';
 import { createNotesModel } from './notes/notes-model.ts';
 import { createKeyValueStore } from './platform/key-value-store.ts';
 import { createNavigator } from './routes/navigator.ts';
-import { applyContext } from './session/apply-context.ts';
+import { applyContext, applyLook } from './session/apply-context.ts';
 import { createClock } from './session/clock.ts';
 import { createSessionModel, learnerKey, watchWindowWidth } from './session/session-model.ts';
 import { createAnnouncer } from './status/announcer.ts';
@@ -50,6 +50,7 @@ function startIn(root: HTMLElement, boot: Boot) {
   });
 
   const http = createHttpClient({
+    tokens: boot.tokens, // the token from the context or the portal's AUTH_RESPONSE, fresh on a 401
     // The first screen's call may already be on its way: the early start sent it (src/boot/boot.ts).
     fetch: (input, init) => boot.adopt(String(input), init) ?? fetch(input, init),
     xhr: () => new XMLHttpRequest(),
@@ -78,6 +79,7 @@ function startIn(root: HTMLElement, boot: Boot) {
   window.addEventListener('pagehide', () => notes.flush());
   document.addEventListener('visibilitychange', () => document.hidden && notes.flush());
   window.addEventListener('online', () => notes.retryNow());
+  boot.tokens.onFresh(() => notes.retryNow()); // writes paused by a 401 go out with the new token
 
   const shortcuts = createShortcuts();
   window.addEventListener('keydown', (event) => {
@@ -87,8 +89,13 @@ function startIn(root: HTMLElement, boot: Boot) {
   const styles = createStylesheets(document, __NOTES_STYLES__, {
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
   });
-  boot.onContext((accepted) =>
-    applyContext(accepted, { session, i18n, nav, notes, styles, body: document.body }),
+  const startup = { session, i18n, nav, notes, styles, body: document.body };
+  boot.onContext(
+    (accepted) => applyContext(accepted, startup),
+    ({ context }) => {
+      session.markUnsigned();
+      applyLook(context, startup);
+    },
   );
 
   const platform = createPlatform(window);
@@ -112,6 +119,7 @@ function startIn(root: HTMLElement, boot: Boot) {
       const message = seekMessage(note);
       return message ? boot.post(message) : false;
     },
+    retrySignIn: () => boot.retry(),
     platform: {
       ...platform,
       // After the first note, when idle: the worker that serves repeat visits (src/sw/README.md).

@@ -21,6 +21,12 @@ export type HttpClientDeps = {
    * session headers: the app only calls the API after the parent context arrived.
    */
   headers: () => SessionHeaders | null;
+  /**
+   * Where the bearer token really comes from (src/bridge/token-source.ts): it replaces the
+   * `headers()` token on every request, and a 401 asks it once for a fresh one and sends the
+   * request again with it (same `Idempotency-Key`). Without it: the `headers()` token, no retry.
+   */
+  tokens?: { get(): Promise<string>; refresh(stale: string): Promise<string | null> };
   /** Default 600000 ms (SPEC §9). */
   timeoutMs?: number;
   setTimeout?(fn: () => void, ms: number): unknown;
@@ -109,40 +115,53 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const { signal: callerSignal, keepalive, idempotencyKey } = options;
     if (callerSignal?.aborted) return Promise.reject(new ApiError('aborted', 'Request cancelled'));
     const s = (deps.baseUrl + path).includes('/auth') ? null : deps.headers();
-    const headers: Record<string, string> = s ? sessionHeaders(s) : {};
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    const ctl = new AbortController();
-    const cancel = () => ctl.abort();
-    callerSignal?.addEventListener('abort', cancel);
-    let timedOut = false;
-    let timer: unknown;
-    const expiry = new Promise<never>((_, reject) => {
-      timer = setT(() => {
-        timedOut = true;
-        ctl.abort();
-        reject();
-      }, timeoutMs);
-    });
-    const call = (viaXhr ? base.polyfills({ fetch: viaXhr }) : base)
-      .url(path)
-      .headers(headers)
-      .options(keepalive ? { signal: ctl.signal, keepalive: true } : { signal: ctl.signal })
-      .fetch(method, '', body)
-      .text((text) => {
-        const json = safeJson(text);
-        if (json === undefined) throw new ApiError('invalid-response', 'Invalid response: not JSON');
-        return parse(json);
+    const attempt = (token: string | null): Promise<T> => {
+      const headers: Record<string, string> = s ? sessionHeaders(token === null ? s : { ...s, token }) : {};
+      if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+      const ctl = new AbortController();
+      const cancel = () => ctl.abort();
+      callerSignal?.addEventListener('abort', cancel);
+      let timedOut = false;
+      let timer: unknown;
+      const expiry = new Promise<never>((_, reject) => {
+        timer = setT(() => {
+          timedOut = true;
+          ctl.abort();
+          reject();
+        }, timeoutMs);
       });
-    return Promise.race([call, expiry])
-      .catch((e: unknown) => {
-        if (timedOut) throw new ApiError('timeout', TIMEOUT_MESSAGE);
-        if (callerSignal?.aborted) throw new ApiError('aborted', 'Request cancelled');
-        throw isApiError(e) ? e : new ApiError('network', 'Network error', null, null, e);
-      })
-      .finally(() => {
-        clearT(timer);
-        callerSignal?.removeEventListener('abort', cancel);
-      });
+      const call = (viaXhr ? base.polyfills({ fetch: viaXhr }) : base)
+        .url(path)
+        .headers(headers)
+        .options(keepalive ? { signal: ctl.signal, keepalive: true } : { signal: ctl.signal })
+        .fetch(method, '', body)
+        .text((text) => {
+          const json = safeJson(text);
+          if (json === undefined) throw new ApiError('invalid-response', 'Invalid response: not JSON');
+          return parse(json);
+        });
+      return Promise.race([call, expiry])
+        .catch((e: unknown) => {
+          if (timedOut) throw new ApiError('timeout', TIMEOUT_MESSAGE);
+          if (callerSignal?.aborted) throw new ApiError('aborted', 'Request cancelled');
+          throw isApiError(e) ? e : new ApiError('network', 'Network error', null, null, e);
+        })
+        .finally(() => {
+          clearT(timer);
+          callerSignal?.removeEventListener('abort', cancel);
+        });
+    };
+    const { tokens } = deps;
+    if (!s || !tokens) return attempt(null);
+    // A 401 gets one fresh token from the portal and one more try; a second 401 is the caller's.
+    return tokens.get().then((token) =>
+      attempt(token).catch(async (e: unknown) => {
+        if (!isApiError(e) || e.status !== 401) throw e;
+        const fresh = await tokens.refresh(token);
+        if (fresh === null || callerSignal?.aborted) throw e;
+        return attempt(fresh);
+      }),
+    );
   };
 
   return {

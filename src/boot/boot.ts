@@ -1,4 +1,6 @@
 import { type AcceptedContext, type BridgeWindow, startParentBridge } from '../bridge/parent-bridge.ts';
+import { parseUser, userWithToken } from '../bridge/parse-context.ts';
+import { createTokenSource, type TokenSource } from '../bridge/token-source.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { SeekMessage } from '../protocol/messages.ts';
 import { earlyRequest, requestKey } from './early-request.ts';
@@ -9,10 +11,20 @@ import { earlyRequest, requestKey } from './early-request.ts';
  */
 export type Boot = {
   /**
-   * Delivers every accepted context to `listener`: first those accepted before the app ran, in
-   * order, then each new one (`CONTEXT_CHANGE`) as it comes. One listener: the app.
+   * Delivers every accepted context to `listener`, with a token (the context's own or the
+   * portal's answer to AUTH_REQUEST) and the learner filled from its claims: first those
+   * accepted before the app ran, in order, then each new one (`CONTEXT_CHANGE`) as it comes. One
+   * listener: the app. `noToken` hears of a context the portal gave no token for in 5 s (the
+   * app says so, with a Retry that calls `retry`).
    */
-  onContext(listener: (accepted: AcceptedContext) => void): void;
+  onContext(
+    listener: (accepted: AcceptedContext) => void,
+    noToken?: (accepted: AcceptedContext) => void,
+  ): void;
+  /** Asks the portal again for the token of the context that got none. */
+  retry(): void;
+  /** The session's bearer token: every API request takes it from here (src/bridge/token-source.ts). */
+  tokens: Pick<TokenSource, 'get' | 'refresh' | 'onFresh'>;
   /** Posts to the accepted parent's exact origin; false (nothing sent) before any context. */
   post(message: SeekMessage): boolean;
   /**
@@ -31,6 +43,11 @@ export type BootDeps = {
   pathname: string;
   fetch: typeof fetch;
   warn?: (message: string) => void;
+  /** Fresh AUTH_REQUEST ids, the clock and timers for the token source. */
+  newId: () => string;
+  now: () => number;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
 };
 
 /**
@@ -41,31 +58,81 @@ export type BootDeps = {
 export function createBoot(deps: BootDeps): Boot {
   const waiting: AcceptedContext[] = [];
   let listener: ((accepted: AcceptedContext) => void) | null = null;
+  let noToken: ((accepted: AcceptedContext) => void) | undefined;
   let early: { key: string | null; response: Promise<Response> } | null = null;
   let tried = false;
+  let latest: AcceptedContext | null = null; // the last one delivered
+  let unsigned: AcceptedContext | null = null; // the one the portal gave no token for
+  let seq = 0;
+
+  const deliver = (accepted: AcceptedContext) => {
+    latest = accepted;
+    unsigned = null;
+    if (!tried && !listener) {
+      tried = true; // only the first context, and only before the app runs: it loads the rest
+      const request = earlyRequest(accepted, deps.pathname, deps.config);
+      if (request) {
+        const response = deps.fetch(request.url, request.init);
+        response.catch(() => undefined); // the adopter sees the failure; nobody else must
+        early = { key: requestKey(request.url, request.init), response };
+      }
+    }
+    if (listener) listener(accepted);
+    else waiting.push(accepted);
+  };
+  const signed = (accepted: AcceptedContext, token: string): AcceptedContext => ({
+    ...accepted,
+    context: { ...accepted.context, user: userWithToken(accepted.context.user, token) },
+  });
+  // A context is delivered once it has a token; a newer context supersedes one still waiting.
+  const complete = (accepted: AcceptedContext) => {
+    const mine = ++seq;
+    const { token, userId } = accepted.context.user;
+    if (token) tokens.use(token);
+    else if (userId && latest && userId !== latest.context.user.userId) tokens.use(''); // not theirs
+    const finish = (got: string) => {
+      if (mine !== seq) return;
+      if (got) deliver(signed(accepted, got));
+      else {
+        unsigned = accepted;
+        noToken?.(accepted);
+      }
+    };
+    const ready = tokens.ready(); // a token fit to send: delivered at once, in this same task
+    if (ready) finish(ready);
+    else void tokens.get().then(finish);
+  };
+  const tokens = createTokenSource({
+    post: (message) => bridge.post(message),
+    newId: deps.newId,
+    now: deps.now,
+    setTimeout: deps.setTimeout,
+    clearTimeout: deps.clearTimeout,
+    onOtherLearner(token) {
+      // The portal's token names another learner: the session becomes theirs (DESIGN §2).
+      tokens.use(token);
+      if (!latest) return;
+      const user = userWithToken(parseUser(null), token); // nothing of the previous learner's
+      seq++;
+      deliver({ ...latest, requestId: 'CONTEXT_CHANGE', context: { ...latest.context, user } });
+    },
+  });
   const bridge = startParentBridge({
     window: deps.window,
     config: deps.config,
     ...(deps.warn ? { warn: deps.warn } : {}),
-    onContext(accepted) {
-      if (!tried && !listener) {
-        tried = true; // only the first context, and only before the app runs: it loads the rest
-        const request = earlyRequest(accepted, deps.pathname, deps.config);
-        if (request) {
-          const response = deps.fetch(request.url, request.init);
-          response.catch(() => undefined); // the adopter sees the failure; nobody else must
-          early = { key: requestKey(request.url, request.init), response };
-        }
-      }
-      if (listener) listener(accepted);
-      else waiting.push(accepted);
-    },
+    onContext: complete,
+    onAuthResponse: (message) => tokens.receive(message),
   });
   return {
-    onContext(next) {
+    onContext(next, onNoToken) {
       listener = next;
+      noToken = onNoToken;
       for (const accepted of waiting.splice(0)) next(accepted);
+      if (unsigned) onNoToken?.(unsigned);
     },
+    retry: () => unsigned && complete(unsigned),
+    tokens,
     post: (message) => bridge.post(message),
     adopt(url, init) {
       const taken = early;

@@ -12,4 +12,8 @@ window.__notesBoot ??= createBoot({
   config: __NOTES_CONFIG__,
   pathname: location.pathname,
   fetch: (input, init) => fetch(input, init),
+  newId: () => crypto.randomUUID(),
+  now: Date.now,
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as number),
 });

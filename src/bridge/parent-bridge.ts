@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/app-config.ts';
-import type { ParentContext, RequestId, SeekMessage } from '../protocol/messages.ts';
+import type { AuthRequest, ParentContext, RequestId, SeekMessage } from '../protocol/messages.ts';
 import { loadedHello, SUB_APPLICATION_NAME } from '../protocol/messages.ts';
 import { checkOrigin } from './origin.ts';
 import { parseParentContext } from './parse-context.ts';
@@ -19,6 +19,8 @@ export type BridgeDeps = {
   window: BridgeWindow;
   config: Pick<AppConfig, 'allowedDomains' | 'devParentHost'>;
   onContext: (accepted: AcceptedContext) => void;
+  /** An AUTH_RESPONSE from `window.parent` at the accepted origin (its `data` still unchecked). */
+  onAuthResponse?: (message: unknown) => void;
   warn?: (message: string) => void;
 };
 
@@ -26,20 +28,21 @@ export type BridgeDeps = {
 export type ParentBridge = {
   stop(): void;
   /** Posts to the accepted parent's exact origin; false (nothing sent) before any context. */
-  post(message: SeekMessage): boolean;
+  post(message: SeekMessage | AuthRequest): boolean;
 };
 
 /**
  * Starts talking to the portal (DESIGN §2): posts the LOADED hello once — the only `'*'` message —
  * then accepts `LOADED`/`CONTEXT_CHANGE` messages only from `window.parent`, from an allowed origin,
  * carrying a valid `parentContext`. Everything else is dropped with one console warning per origin
- * (never the payload: it may hold a token). Later messages to the parent (SEEK) go only to the
- * origin of the last accepted context.
+ * (never the payload: it may hold a token). Later messages to the parent (SEEK, AUTH_REQUEST) go
+ * only to the origin of the last accepted context, and an AUTH_RESPONSE is heard only from there.
  */
 export function startParentBridge({
   window: win,
   config,
   onContext,
+  onAuthResponse,
   warn = console.warn,
 }: BridgeDeps): ParentBridge {
   const warned = new Set<string>();
@@ -58,6 +61,11 @@ export function startParentBridge({
     const data: unknown = event.data;
     if (data === null || typeof data !== 'object') return reject(origin, 'not a NOTES message');
     const message = data as Record<string, unknown>;
+    if (message.type === 'AUTH_RESPONSE') {
+      // The real portal posts it to '*': only the accepted parent's own answer may be heard.
+      if (origin !== acceptedOrigin) return reject(origin, 'AUTH_RESPONSE from another origin');
+      return onAuthResponse?.(message);
+    }
     if (message.subApplicationName !== undefined && message.subApplicationName !== SUB_APPLICATION_NAME) {
       return; // addressed to another sub-application sharing this channel: not ours, not an attack
     }

@@ -16,22 +16,54 @@ const finite = (v: unknown, min: number): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) && v >= min ? v : undefined;
 
 /**
- * Fills the learner from the wire object, taking what's missing from the token's claims
- * (`email`, `given_name`, `family_name`, `wid` → userId; SPEC §3). Null without a token.
+ * The learner with the token's claims filling what is missing (SPEC §3; DESIGN §2): `email`,
+ * `given_name`, `family_name`, and `wid` (else `sub`) → userId. Empty fields count as missing.
+ * Used for a context's own token and for one the portal hands over later (AUTH_RESPONSE).
  */
-export function parseUser(raw: unknown): User | null {
-  if (!isObj(raw) || !text(raw.token)) return null;
-  const token = raw.token as string;
+export function userWithToken(user: User, token: string): User {
   const claims = decodeTokenClaims(token) ?? {};
-  const pick = (own: unknown, claim: unknown) => text(own) ?? text(claim) ?? '';
+  const fill = (own: string, ...claimed: unknown[]) => own || claimed.map(text).find(Boolean) || '';
   return {
     token,
-    email: pick(raw.email, claims.email),
-    firstName: pick(raw.firstName, claims.given_name),
-    lastName: pick(raw.lastName, claims.family_name),
-    userId: pick(raw.userId, claims.wid),
-    roles: Array.isArray(raw.roles) ? raw.roles.filter((r): r is string => typeof r === 'string') : [],
+    email: fill(user.email, claims.email),
+    firstName: fill(user.firstName, claims.given_name),
+    lastName: fill(user.lastName, claims.family_name),
+    userId: fill(user.userId, claims.wid, claims.sub),
+    roles: user.roles,
   };
+}
+
+/**
+ * The learner from the wire object. Every field is optional (the live portal sends no token, an
+ * undefined `lastName`, a `''` userId): `token` is `''` until the portal hands one over.
+ */
+export function parseUser(raw: unknown): User {
+  const wire = isObj(raw) ? raw : {};
+  const own = (v: unknown) => text(v) ?? '';
+  const user: User = {
+    token: '',
+    email: own(wire.email),
+    firstName: own(wire.firstName),
+    lastName: own(wire.lastName),
+    userId: own(wire.userId),
+    roles: Array.isArray(wire.roles) ? wire.roles.filter((r): r is string => typeof r === 'string') : [],
+  };
+  const token = text(wire.token);
+  return token && token.length <= MAX_TOKEN_CHARS ? userWithToken(user, token) : user;
+}
+
+/** Longer than any real bearer token: refused as no token at all rather than stored. */
+export const MAX_TOKEN_CHARS = 16384;
+
+/**
+ * A font size as the portal sends it: a name (`large`), or pixels as the real portal does
+ * (`'18px'`): 10/12/14/16/18 px → x-small…x-large, any other pixel size to the nearest.
+ */
+export function parseFontSize(raw: unknown): FontSize {
+  const px = /^\d+(\.\d+)?px$/.test(String(raw)) ? Number.parseFloat(String(raw)) : -1;
+  const index =
+    px < 0 ? FONT_SIZES.indexOf(raw as FontSize) : Math.round((Math.min(Math.max(px, 10), 18) - 10) / 2);
+  return FONT_SIZES[index] ?? 'medium';
 }
 
 /** Keeps only well-typed player fields; without a `resourceId` there is nothing to anchor notes to. */
@@ -59,29 +91,28 @@ export function parsePlayerData(raw: unknown): PlayerData | null {
 
 /**
  * The one place an incoming `parentContext` is validated and coerced (DESIGN §2 table) before it
- * reaches any signal. Required parts missing → refused; optional parts wrong → their defaults.
+ * reaches any signal. Only `rootOrg` is required; optional parts missing or wrong → their
+ * defaults (`org` → rootOrg); unknown fields (the portal's `domainName`, `heartbeatFrequency`…)
+ * are ignored. A context without a token is accepted: the early start asks the portal for one.
  */
 export function parseParentContext(raw: unknown): ContextResult {
   if (!isObj(raw)) return { ok: false, error: 'parentContext is not an object' };
   const rootOrg = text(raw.rootOrg);
-  const org = text(raw.org);
   if (!rootOrg) return { ok: false, error: 'parentContext.rootOrg is missing' };
-  if (!org) return { ok: false, error: 'parentContext.org is missing' };
-  const user = parseUser(raw.user);
-  if (!user) return { ok: false, error: 'parentContext.user.token is missing' };
-  const theme = isObj(raw.theme) ? raw.theme.name : undefined;
+  const theme = isObj(raw.theme) ? raw.theme.name : undefined; // `''`: the portal has no theme
   return {
     ok: true,
     context: {
       rootOrg,
-      org,
+      org: text(raw.org) ?? rootOrg, // the real portal sends none
+
       url: typeof raw.url === 'string' ? raw.url : '',
       locale: cleanLocaleTag(raw.locale),
       theme: { name: normaliseThemeName(theme) },
       darkMode: raw.darkMode === true,
-      fontSize: oneOf<FontSize>(raw.fontSize, FONT_SIZES, 'medium'),
+      fontSize: parseFontSize(raw.fontSize),
       fontClass: oneOf<FontClass>(raw.fontClass, FONT_CLASSES, 'custom-typography'),
-      user,
+      user: parseUser(raw.user),
       playerData: parsePlayerData(raw.playerData),
     },
   };

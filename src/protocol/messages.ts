@@ -35,6 +35,13 @@ export type SeekMessage = {
 export const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large'] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
 
+/**
+ * The pixel sizes the real portal (Sunbird CB) sends instead, in the order of `FONT_SIZES`:
+ * `'10px'` is x-small … `'18px'` x-large (other pixel sizes go to the nearest; DESIGN §2).
+ */
+export const PIXEL_FONT_SIZES = ['10px', '12px', '14px', '16px', '18px'] as const;
+export type PixelFontSize = (typeof PIXEL_FONT_SIZES)[number];
+
 /** Typography families; `custom-typography` is the default font class (SPEC §9). */
 export const FONT_CLASSES = ['custom-typography', 'serif-typography', 'mono-typography'] as const;
 export type FontClass = (typeof FONT_CLASSES)[number];
@@ -60,13 +67,17 @@ export const THEME_NAMES = [
 ] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
 
-/** The signed-in learner as the parent sends it; only `token` is required on the wire. */
+/**
+ * The signed-in learner as the parent sends it. Every field is optional: the live portal sends no
+ * token (the app asks with AUTH_REQUEST), `lastName` often `undefined` and `userId` possibly `''`;
+ * empty strings count as missing and the token's claims fill them.
+ */
 export type WireUser = {
-  token: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  userId?: string;
+  token?: string | undefined;
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  userId?: string | undefined;
   roles?: string[];
 };
 
@@ -95,18 +106,27 @@ export type PlayerData = {
   appRef?: string;
 };
 
-/** The context as a parent sends it (before validation); see `ParentContext` for the parsed form. */
+/**
+ * The context as a parent sends it (before validation); see `ParentContext` for the parsed form.
+ * The last four fields are what the real portal (Sunbird CB) sends besides: the app ignores them.
+ */
 export type WireParentContext = {
   rootOrg: string;
-  org: string;
+  /** Missing or empty → rootOrg (the real portal never sends it). */
+  org?: string;
+  /** The portal's router URL; a query string is allowed (`/viewer/html/do_1137?collectionId=…`). */
   url?: string;
   locale?: string;
-  theme?: { name: string };
+  /** `''` when the portal has no active theme; extra colour keys are ignored. */
+  theme?: { name: string; [colour: string]: string } | '';
   darkMode?: boolean;
-  fontSize?: FontSize;
+  fontSize?: FontSize | PixelFontSize | string;
   fontClass?: FontClass;
   user: WireUser;
   playerData?: PlayerData;
+  domainName?: string;
+  subApplicationStartMode?: string;
+  heartbeatFrequency?: string;
 };
 
 /** A validated, coerced context: what reaches the session signals. */
@@ -123,9 +143,40 @@ export type ParentContext = {
   playerData: PlayerData | null;
 };
 
-/** Parent → app message. */
+/** Parent → app message. The real portal adds `data: null`, which the app ignores. */
 export type ParentMessage = {
   subApplicationName: typeof SUB_APPLICATION_NAME;
   requestId: RequestId;
   parentContext: WireParentContext;
+  data?: null;
+};
+
+/**
+ * App → parent: asks the portal for a token (DESIGN §2, "The token from the portal"): when the
+ * context carried none, after a 401, or when the token expires within a minute. `id` is fresh
+ * each time; posted only to the accepted parent's origin, only after a context was accepted.
+ */
+export type AuthRequest = {
+  subApplicationName: typeof SUB_APPLICATION_NAME;
+  type: 'AUTH_REQUEST';
+  data: { id: string };
+};
+
+/** Builds an AUTH_REQUEST as a fresh object (nothing else rides along). */
+export const authRequest = (id: string): AuthRequest => ({
+  subApplicationName: SUB_APPLICATION_NAME,
+  type: 'AUTH_REQUEST',
+  data: { id },
+});
+
+/**
+ * Parent → app: the portal's answer, posted to `'*'` by the real portal. The app uses `data.token`
+ * only when the message comes from `window.parent`, at the accepted origin, with a pending `id`.
+ */
+export type AuthResponse = {
+  app: 'WEB_PORTAL';
+  type: 'AUTH_RESPONSE';
+  state: string;
+  plugin: string;
+  data: { token: string; id: string };
 };

@@ -30,9 +30,9 @@ export type ScreenPath = (typeof ROUTES)[number]['path'];
 export type AppPath = ScreenPath | `/course/${string}`;
 
 /** The screens shown in the navigation bar (and offered by the harness's `--route`). */
-export const NAV_ROUTES = ROUTES.filter(
+export const NAV_ROUTES = /* @__PURE__ */ ROUTES.filter(
   (r): r is Extract<(typeof ROUTES)[number], { label: string }> => r.label !== null,
 );
 
 /** Paths a parent may open the frame at: the navigable screens. */
-export const OPENABLE_PATHS = NAV_ROUTES.map((r) => r.path);
+export const OPENABLE_PATHS = /* @__PURE__ */ NAV_ROUTES.map((r) => r.path);

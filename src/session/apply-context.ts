@@ -1,6 +1,7 @@
 import type { AcceptedContext } from '../bridge/parent-bridge.ts';
 import type { I18nModel } from '../i18n/i18n-model.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
+import type { ParentContext } from '../protocol/messages.ts';
 import type { Navigator } from '../routes/navigator.ts';
 import { pathAfterContext } from '../routes/route-rules.ts';
 import type { Stylesheets } from '../theme/stylesheets.ts';
@@ -25,6 +26,21 @@ export type StartupDeps = {
 export function applyContext({ context, parentHost }: AcceptedContext, deps: StartupDeps): void {
   const learnerChanged = learnerKey(deps.session.context.value) !== learnerKey(context);
   deps.session.store(context, parentHost);
+  applyLook(context, deps);
+  const target = pathAfterContext(deps.nav.currentPath());
+  if (target !== deps.nav.currentPath()) deps.nav.navigate(target);
+  deps.session.markLoaded();
+  deps.notes.refresh(target, context.playerData, learnerChanged);
+}
+
+/**
+ * The context's locale and theme (start-up steps 1–2 without the learner): also applied to a
+ * context the portal gave no token for, so the message saying so is in the learner's language.
+ */
+export function applyLook(
+  context: ParentContext,
+  deps: Pick<StartupDeps, 'session' | 'i18n' | 'body' | 'styles'>,
+) {
   void deps.i18n.setLocale(context.locale);
   applyThemeClasses(deps.body, {
     theme: context.theme.name,
@@ -33,8 +49,4 @@ export function applyContext({ context, parentHost }: AcceptedContext, deps: Sta
     fontSize: context.fontSize,
   });
   void deps.styles.theme(context.theme.name).then(deps.session.markStyled);
-  const target = pathAfterContext(deps.nav.currentPath());
-  if (target !== deps.nav.currentPath()) deps.nav.navigate(target);
-  deps.session.markLoaded();
-  deps.notes.refresh(target, context.playerData, learnerChanged);
 }

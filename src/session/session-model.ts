@@ -17,6 +17,7 @@ export function createSessionModel(initialWidth: number) {
   const parentHost = signal('');
   const loaded = signal(false);
   const styled = signal(false);
+  const unsigned = signal(false);
   const width = signal(initialWidth);
   const user = computed<User | null>(() => context.value?.user ?? null);
 
@@ -32,11 +33,21 @@ export function createSessionModel(initialWidth: number) {
     requestedLocale: computed(() => context.value?.locale ?? 'en'),
     smallScreen: computed(() => width.value < SMALL_SCREEN_MAX),
     /** Something to show: a user, the load flag, and the theme's stylesheet in (no flash of another theme). */
-    ready: computed(() => loaded.value && styled.value && user.value !== null),
+    ready: computed(() => loaded.value && styled.value && user.value !== null && !unsigned.value),
+    /**
+     * True while the portal has given no token for its context (no AUTH_RESPONSE in 5 s, none in
+     * the context): the app says so, with Retry, instead of a blank frame.
+     */
+    unsigned: unsigned as ReadonlySignal<boolean>,
     /** Stores an accepted context (start-up step 1). */
     store(next: ParentContext, host: string) {
       context.value = next;
       parentHost.value = host;
+      unsigned.value = false;
+    },
+    /** The portal's context came without a token and none was handed over. */
+    markUnsigned() {
+      unsigned.value = true;
     },
     /** Marks the app loaded (start-up step 4). */
     markLoaded() {

@@ -21,3 +21,23 @@ export function decodeTokenClaims(token: unknown): TokenClaims | null {
     return null;
   }
 }
+
+/**
+ * Which learner a token names: its `wid` claim, else `sub` (DESIGN §2). `''` for a token whose
+ * payload can't be read, so an opaque token is never taken for a learner change.
+ */
+export function learnerOf(token: string): string {
+  const claims = decodeTokenClaims(token);
+  const pick = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  return claims ? pick(claims.wid) || pick(claims.sub) : '';
+}
+
+/**
+ * True when the token's `exp` claim is less than `marginMs` after `nowMs`, so the app asks the
+ * portal for a fresh one before sending (DESIGN §2). A token without a readable `exp` never
+ * counts as expiring: the API decides, and a 401 still brings a fresh one.
+ */
+export function expiresWithin(token: string, nowMs: number, marginMs: number): boolean {
+  const exp = decodeTokenClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) && exp * 1000 - nowMs < marginMs;
+}

@@ -5,6 +5,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ScreenFailure } from './ScreenFailure.tsx';
 import { Shell } from './Shell.tsx';
 import { useServices } from './services.ts';
+import { Unsigned } from './Unsigned.tsx';
 import { useValue } from './use-value.ts';
 
 const reportError = (error: unknown) => console.error('Notes: a screen failed to render', error);
@@ -36,11 +37,13 @@ function Screens() {
 
 /**
  * The app: nothing at all until the session has a user and is loaded (no spinner flash before the
- * parent's context), then the routed screens inside the shell.
+ * parent's context), then the routed screens inside the shell. A portal that gave no token gets
+ * a message and Retry instead of a blank frame.
  */
 export function App() {
   const { session, nav } = useServices();
-  if (!useValue(session.ready)) return null;
+  const unsigned = useValue(session.unsigned);
+  if (!useValue(session.ready)) return unsigned ? <Unsigned /> : null;
   return (
     <LocationProvider scope={routeScope(nav.href('/'))}>
       <Shell>

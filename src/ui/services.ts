@@ -45,6 +45,8 @@ export type Services = {
   sanitizer: SanitizerService;
   /** Asks the portal's player to go to a note's anchor (a SEEK message); false when it can't. */
   seek(note: Note): boolean;
+  /** Asks the portal again for the token it did not hand over (AUTH_REQUEST; see Unsigned). */
+  retrySignIn(): void;
   platform: Platform;
 };
 

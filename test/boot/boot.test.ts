@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { sessionHeaders } from '../../src/api/session-headers.ts';
 import { createBoot } from '../../src/boot/boot.ts';
 import type { AcceptedContext } from '../../src/bridge/parent-bridge.ts';
+import { createFakeClock } from '../fakes/fake-clock.ts';
 import { makeJwt } from '../fakes/fake-jwt.ts';
 import { createFakeBridgeWindow } from '../fakes/fake-window.ts';
 
@@ -19,8 +20,23 @@ const context = (token: string, over: Record<string, unknown> = {}) => ({
   parentContext: { rootOrg: 'Infosys', org: 'Infosys Ltd', user: { token, userId: 'w-1' }, ...over },
 });
 
+/** The token source's deps: ids `id-1`, `id-2`…, a fake clock at 1,000 s after the epoch. */
+function tokenDeps() {
+  const clock = createFakeClock();
+  let ids = 0;
+  const now = 1_000_000;
+  return {
+    clock,
+    newId: () => `id-${++ids}`,
+    now: () => now,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+  };
+}
+
 function boot(pathname = '/') {
   const fake = createFakeBridgeWindow();
+  const { clock, ...timing } = tokenDeps();
   const fetched: { url: string; init: RequestInit | undefined }[] = [];
   const answers: Response[] = [];
   const b = createBoot({
@@ -34,9 +50,10 @@ function boot(pathname = '/') {
       return answer;
     },
     warn: () => undefined,
+    ...timing,
   });
   const fromParent = (data: unknown, origin = ORIGIN) => fake.send({ data, origin, source: fake.parent });
-  return { fake, fetched, answers, boot: b, fromParent };
+  return { fake, fetched, answers, boot: b, fromParent, clock };
 }
 const TOKEN = makeJwt({ wid: 'w-1' });
 
@@ -128,6 +145,7 @@ test('a failed early call is the adopter’s to see, and nobody else’s', async
     pathname: '/',
     fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     warn: () => undefined,
+    ...tokenDeps(),
   });
   let unhandled = 0;
   const count = () => {
@@ -156,6 +174,195 @@ test('seek messages go to the accepted parent only', () => {
   t.fromParent(context(TOKEN));
   assert.is(t.boot.post(seek), true);
   assert.equal(t.fake.posted.at(-1), { message: seek, targetOrigin: ORIGIN });
+});
+
+/** Lets every pending promise callback run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The portal's answer to AUTH_REQUEST `id`, as the real portal posts it. */
+const authResponse = (id: string, token: unknown) => ({
+  app: 'WEB_PORTAL',
+  type: 'AUTH_RESPONSE',
+  state: 'NONE',
+  plugin: 'NONE',
+  data: { token, id },
+});
+/** The portal's context as the live Sunbird CB portal sends it: no org, no token, userId ''. */
+const portalContext = (requestId = 'LOADED') => ({
+  subApplicationName: 'NOTES',
+  requestId,
+  data: null,
+  parentContext: {
+    domainName: 'portal.infosysapps.com',
+    url: '/viewer/html/do_1137?collectionId=do_1130&viewMode=RESUME',
+    rootOrg: 'igot',
+    theme: { name: 'iGOT Theme', accent: '#00A9F4', primary: '#ffffff', warn: '#f44336' },
+    fontSize: '18px',
+    locale: 'hi-IN',
+    darkMode: false,
+    subApplicationStartMode: 'RESUME',
+    user: { firstName: 'ravi.kumar', lastName: undefined, userId: '', roles: ['public'] },
+    heartbeatFrequency: '200',
+  },
+});
+const lastRequestId = (t: ReturnType<typeof boot>): string => {
+  const last = t.fake.posted.at(-1)?.message as { type?: string; data?: { id?: string } };
+  assert.is(last.type, 'AUTH_REQUEST');
+  return last.data?.id ?? '';
+};
+const RAVI = makeJwt({ wid: 'w-ravi', given_name: 'Ravi', family_name: 'Kumar', exp: 2_000 });
+
+test('a context without a token: AUTH_REQUEST to the portal’s origin, then the context with its token', () => {
+  const t = boot();
+  const seen: AcceptedContext[] = [];
+  t.boot.onContext((a) => seen.push(a));
+  t.fromParent(portalContext());
+  assert.equal(t.fake.posted.at(-1), {
+    message: { subApplicationName: 'NOTES', type: 'AUTH_REQUEST', data: { id: 'id-1' } },
+    targetOrigin: ORIGIN,
+  });
+  assert.is(seen.length, 0, 'nothing without a token');
+  t.fromParent(authResponse('id-1', RAVI));
+  return settle().then(() => {
+    assert.is(seen.length, 1);
+    const user = seen[0]?.context.user;
+    assert.equal(user, {
+      token: RAVI,
+      email: '',
+      firstName: 'ravi.kumar',
+      lastName: 'Kumar',
+      userId: 'w-ravi',
+      roles: ['public'],
+    });
+    assert.is(seen[0]?.context.org, 'igot', 'org is rootOrg');
+    assert.is(seen[0]?.context.fontSize, 'x-large');
+  });
+});
+
+test('the early call waits for the portal’s token and carries it, org = rootOrg and wid from the token', async () => {
+  const t = boot();
+  t.fromParent(portalContext());
+  assert.is(t.fetched.length, 0);
+  t.fromParent(authResponse(lastRequestId(t), RAVI));
+  await settle();
+  const headers = t.fetched[0]?.init?.headers as Record<string, string>;
+  assert.is(headers.Authorization, `Bearer ${RAVI}`);
+  assert.is(headers.org, 'igot');
+  assert.is(headers.wid, 'w-ravi');
+});
+
+test('a malformed or foreign AUTH_RESPONSE is ignored: nothing changes, nothing throws', async () => {
+  const t = boot();
+  const seen: AcceptedContext[] = [];
+  t.boot.onContext((a) => seen.push(a));
+  t.fromParent(portalContext());
+  const id = lastRequestId(t);
+  t.fake.send({ data: authResponse(id, RAVI), origin: ORIGIN, source: {} }); // a sibling frame
+  t.fromParent(authResponse(id, RAVI), 'https://other.infosysapps.com'); // another allowed origin
+  t.fromParent(authResponse(id, RAVI), 'https://evil.example');
+  t.fromParent(authResponse('id-999', RAVI)); // a wrong id
+  for (const token of [undefined, null, '', '  ', 42, { token: RAVI }, 'x'.repeat(20000)]) {
+    t.fromParent(authResponse(id, token));
+  }
+  t.fromParent({ app: 'WEB_PORTAL', type: 'AUTH_RESPONSE' });
+  t.fromParent({ app: 'WEB_PORTAL', type: 'AUTH_RESPONSE', data: 'token' });
+  await settle();
+  assert.is(seen.length, 0);
+  assert.is(t.fetched.length, 0);
+  t.fromParent(authResponse(id, RAVI));
+  await settle();
+  assert.is(seen.length, 1, 'the real answer still counts');
+});
+
+test('no answer in 5 s: the app hears of the context without a token; Retry asks again', async () => {
+  const t = boot();
+  const seen: AcceptedContext[] = [];
+  const unsigned: AcceptedContext[] = [];
+  t.boot.onContext(
+    (a) => seen.push(a),
+    (a) => unsigned.push(a),
+  );
+  t.fromParent(portalContext());
+  t.clock.tick(4999);
+  await settle();
+  assert.is(unsigned.length, 0);
+  t.clock.tick(1);
+  await settle();
+  assert.is(unsigned.length, 1);
+  assert.is(unsigned[0]?.context.locale, 'hi-IN', 'its locale and theme can still be applied');
+  t.fromParent(authResponse('id-1', RAVI)); // too late: that id is no longer pending
+  await settle();
+  assert.is(seen.length, 0);
+  t.boot.retry();
+  assert.is(lastRequestId(t), 'id-2');
+  t.fromParent(authResponse('id-2', RAVI));
+  await settle();
+  assert.is(seen.length, 1);
+});
+
+test('an app that starts after the 5 s still hears that no token came', async () => {
+  const t = boot();
+  t.fromParent(portalContext());
+  t.clock.tick(5000);
+  await settle();
+  const unsigned: AcceptedContext[] = [];
+  t.boot.onContext(
+    () => undefined,
+    (a) => unsigned.push(a),
+  );
+  assert.is(unsigned.length, 1);
+});
+
+test('a CONTEXT_CHANGE without a token reuses the portal’s token: no second AUTH_REQUEST', async () => {
+  const t = boot();
+  const seen: AcceptedContext[] = [];
+  t.boot.onContext((a) => seen.push(a));
+  t.fromParent(portalContext());
+  t.fromParent(authResponse('id-1', RAVI));
+  await settle();
+  const asked = t.fake.posted.length;
+  t.fromParent(portalContext('CONTEXT_CHANGE'));
+  assert.is(seen.length, 2, 'delivered at once');
+  assert.is(seen[1]?.requestId, 'CONTEXT_CHANGE');
+  assert.is(seen[1]?.context.user.userId, 'w-ravi');
+  assert.is(t.fake.posted.length, asked);
+});
+
+test('a context whose token expires within a minute asks for a fresh one first', async () => {
+  const t = boot(); // now = 1,000 s
+  const seen: AcceptedContext[] = [];
+  t.boot.onContext((a) => seen.push(a));
+  const expiring = makeJwt({ wid: 'w-1', exp: 1_030 });
+  t.fromParent(context(expiring));
+  assert.is(seen.length, 0);
+  const fresh = makeJwt({ wid: 'w-1', exp: 5_000 });
+  t.fromParent(authResponse(lastRequestId(t), fresh));
+  await settle();
+  assert.is(seen[0]?.context.user.token, fresh);
+});
+
+test('the portal handing over another learner’s token is a learner change, and no request gets it', async () => {
+  const t = boot();
+  const seen: AcceptedContext[] = [];
+  t.boot.onContext((a) => seen.push(a));
+  t.fromParent(portalContext());
+  t.fromParent(authResponse('id-1', RAVI));
+  await settle();
+  const refreshed = t.boot.tokens.refresh(RAVI); // a 401
+  const other = makeJwt({ wid: 'w-meera', given_name: 'Meera', exp: 5_000 });
+  t.fromParent(authResponse(lastRequestId(t), other));
+  assert.is(await refreshed, null, 'the 401’d request is not sent again with it');
+  assert.is(seen.length, 2);
+  assert.is(seen[1]?.requestId, 'CONTEXT_CHANGE');
+  assert.equal(seen[1]?.context.user, {
+    token: other,
+    email: '',
+    firstName: 'Meera',
+    lastName: '',
+    userId: 'w-meera',
+    roles: [],
+  });
+  assert.is(await t.boot.tokens.get(), other, 'the session is theirs from now on');
 });
 
 test.run();

@@ -36,14 +36,16 @@ function start() {
   const fake = createFakeBridgeWindow();
   const accepted: AcceptedContext[] = [];
   const warnings: string[] = [];
+  const auth: unknown[] = [];
   const bridge = startParentBridge({
     window: fake.window,
     config: CONFIG,
     onContext: (a) => accepted.push(a),
+    onAuthResponse: (m) => auth.push(m),
     warn: (m) => warnings.push(m),
   });
   const fromParent = (data: unknown, origin = ORIGIN) => fake.send({ data, origin, source: fake.parent });
-  return { fake, accepted, warnings, stop: bridge.stop, post: bridge.post, fromParent };
+  return { fake, accepted, warnings, auth, stop: bridge.stop, post: bridge.post, fromParent };
 }
 
 test('posts exactly one hello to the parent, targeting "*", carrying nothing else', () => {
@@ -135,7 +137,7 @@ const IGNORED: [string, (b: ReturnType<typeof start>) => void][] = [
     'a context without rootOrg',
     (b) => b.fromParent(message({ parentContext: wireContext({ rootOrg: '' }) })),
   ],
-  ['a context without a token', (b) => b.fromParent(message({ parentContext: wireContext({ user: {} }) }))],
+  ['a context without rootOrg', (b) => b.fromParent(message({ parentContext: wireContext({ rootOrg: 7 }) }))],
   ['string data', (b) => b.fromParent(JSON.stringify(message()))],
   ['null data', (b) => b.fromParent(null)],
   ['number data', (b) => b.fromParent(42)],
@@ -170,9 +172,9 @@ test('exactly one warning per rejected origin, however many messages', () => {
 
 test('one warning for repeated invalid contexts from the allowed parent', () => {
   const b = start();
-  for (let i = 0; i < 10; i += 1) b.fromParent(message({ parentContext: wireContext({ org: '' }) }));
+  for (let i = 0; i < 10; i += 1) b.fromParent(message({ parentContext: wireContext({ rootOrg: '' }) }));
   assert.is(b.warnings.length, 1);
-  assert.match(b.warnings[0] ?? '', 'org');
+  assert.match(b.warnings[0] ?? '', 'rootOrg');
   b.fromParent(message());
   assert.is(b.accepted.length, 1, 'a valid context afterwards is still accepted');
 });
@@ -188,7 +190,7 @@ test('a warning never contains the token or the context', () => {
     source: {},
   });
   b.fromParent(
-    message({ parentContext: wireContext({ user: { ...secretUser, token: 7 } }) }),
+    message({ parentContext: wireContext({ rootOrg: [], user: { ...secretUser, token: 7 } }) }),
     'https://onwingspan.com',
   );
   assert.is(b.warnings.length, 4);
@@ -328,7 +330,7 @@ test('a rejected message from another origin does not redirect posts', () => {
   b.fromParent(message());
   b.fromParent(message(), 'https://evil.io');
   b.fake.send({ data: message(), origin: 'https://olympics.com', source: {} });
-  b.fromParent(message({ parentContext: wireContext({ org: '' }) }), 'https://onwingspan.com');
+  b.fromParent(message({ parentContext: wireContext({ rootOrg: '' }) }), 'https://onwingspan.com');
   b.fromParent(message({ subApplicationName: 'QUIZ' }), 'https://onwingspan.com');
   b.post(SEEK);
   assert.is(b.fake.posted.at(-1)?.targetOrigin, ORIGIN);
@@ -339,6 +341,38 @@ test('a local development parent is posted to at its own origin', () => {
   b.fromParent(message(), 'http://localhost:4200');
   b.post({ subApplicationName: 'NOTES', requestId: 'SEEK', refId: 'r1', page: 2 });
   assert.is(b.fake.posted.at(-1)?.targetOrigin, 'http://localhost:4200');
+});
+
+const AUTH_RESPONSE = {
+  app: 'WEB_PORTAL',
+  type: 'AUTH_RESPONSE',
+  state: 'NONE',
+  plugin: 'NONE',
+  data: { token: TOKEN, id: 'id-1' },
+};
+
+test('an AUTH_RESPONSE is heard only from window.parent at the accepted origin', () => {
+  const b = start();
+  b.fromParent(AUTH_RESPONSE);
+  assert.equal(b.auth, [], 'not before a context was accepted');
+  b.fromParent(message());
+  b.fake.send({ data: AUTH_RESPONSE, origin: ORIGIN, source: {} }); // a sibling frame, same origin
+  b.fromParent(AUTH_RESPONSE, 'https://olympics.com'); // allowed, but not the accepted parent
+  b.fromParent(AUTH_RESPONSE, 'https://lex.infosysapps.com.evil.io');
+  assert.equal(b.auth, []);
+  b.fromParent(AUTH_RESPONSE);
+  assert.equal(b.auth, [AUTH_RESPONSE]);
+  assert.is(b.accepted.length, 1, 'it is no context');
+  for (const w of b.warnings) assert.not.match(w, TOKEN_PAYLOAD);
+});
+
+test('AUTH_REQUEST goes to the accepted parent’s origin only, never before a context', () => {
+  const b = start();
+  const ask = { subApplicationName: 'NOTES', type: 'AUTH_REQUEST', data: { id: 'id-1' } } as const;
+  assert.is(b.post(ask), false);
+  b.fromParent(message(), 'http://localhost:4200');
+  assert.is(b.post(ask), true);
+  assert.equal(b.fake.posted.at(-1), { message: ask, targetOrigin: 'http://localhost:4200' });
 });
 
 test.run();

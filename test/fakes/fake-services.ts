@@ -35,6 +35,8 @@ export type FakeServices = {
   sanitizer: FakeSanitizer;
   /** SEEK requests the components made. */
   seeks: Note[];
+  /** How often Retry asked the portal again for a token. */
+  signInRetries: number;
   downloads: { fileName: string; text: string; type: string }[];
   prints: number;
   /** Answers for `platform.confirm`, shifted per call (default true). */
@@ -101,6 +103,7 @@ export function createFakeServices(
     api,
     sanitizer,
     seeks: [],
+    signInRetries: 0,
     downloads: [],
     prints: 0,
     confirms: [],
@@ -143,6 +146,9 @@ export function createFakeServices(
     seek: (note) => {
       fake.seeks.push(note);
       return note.anchor !== null;
+    },
+    retrySignIn: () => {
+      fake.signInRetries += 1;
     },
     platform,
   };
