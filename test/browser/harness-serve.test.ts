@@ -2,7 +2,8 @@
  * `harness serve` end to end: the real bin starts the mock API, the app server (real dist/) and the
  * mock portal; Chromium drives the portal's labelled controls and checks the framed app follows.
  * Then a disallowed parent origin: the CSP blocks the frame, and with the CSP stripped the app itself
- * still refuses the parent's context.
+ * still refuses the parent's context. Last, `--parent sunbird-cb --token-ttl 30`: what the app's frame
+ * receives is exactly the real portal's context, and its AUTH_REQUEST gets an AUTH_RESPONSE.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,8 +34,8 @@ test.after(async (ctx) => {
   rmSync(ctx.dir, { recursive: true, force: true });
 });
 
-/** Starts `harness serve` for a parent origin and returns the printed URLs. */
-async function serve(ctx: Ctx, origin: string, name: string) {
+/** Starts `harness serve` for a parent origin (plus `extra` flags) and returns the printed URLs. */
+async function serve(ctx: Ctx, origin: string, name: string, extra: string[] = []) {
   const proc = spawnHarness([
     'serve',
     '--app-port',
@@ -45,6 +46,7 @@ async function serve(ctx: Ctx, origin: string, name: string) {
     origin,
     '--data',
     join(ctx.dir, `${name}.jsonl`),
+    ...extra,
   ]);
   ctx.procs.push(proc);
   const parent = (await proc.waitForStdout(/^ {2}Parent +(\S+)/m))[1]!;
@@ -167,6 +169,101 @@ test('a disallowed parent origin is refused: CSP blocks the frame, and the app i
     const frame = await appFrame(bypassed, app);
     assert.is(await frame.locator('article').count(), 0);
     assert.is((await frame.evaluate(() => document.body.innerText)).trim(), '');
+  } finally {
+    await context.close();
+  }
+});
+
+/** A message the app's frame received, as the frame saw it (structured clone: `undefined` kept). */
+type Received = { origin: string; data: Record<string, unknown> };
+
+/** Records, in every frame but the top one, each message it receives, into `window.__received`. */
+const RECORD_FRAME_MESSAGES = () => {
+  if (window === window.top) return;
+  const list: unknown[] = [];
+  (window as unknown as { __received: unknown[] }).__received = list;
+  window.addEventListener('message', (e) => list.push({ origin: e.origin, data: e.data }));
+};
+
+const receivedIn = (frame: Frame): Promise<Received[]> =>
+  frame.evaluate(() => (window as unknown as { __received: Received[] }).__received);
+
+/** The first message the frame received that `match` accepts, waiting up to 15 s for it. */
+async function waitForReceived(frame: Frame, match: (r: Received) => boolean): Promise<Received> {
+  for (let i = 0; i < 150; i++) {
+    const found = (await receivedIn(frame)).find(match);
+    if (found) return found;
+    await frame.waitForTimeout(100);
+  }
+  throw new Error(`the frame never received it; it got ${JSON.stringify(await receivedIn(frame))}`);
+}
+
+test('--parent sunbird-cb --token-ttl 30: the real portal context, and AUTH_REQUEST answered', async (ctx) => {
+  const origin = `http://localhost:${await freePort()}`;
+  const { proc, parent, app } = await serve(ctx, origin, 'sunbird', [
+    '--parent',
+    'sunbird-cb',
+    '--token-ttl',
+    '30',
+  ]);
+  assert.match(proc.stdout(), /^ {2}Portal +sunbird-cb .*tokens last 30 s$/m);
+  const context = await ctx.browser.newContext();
+  await context.addInitScript(RECORD_FRAME_MESSAGES);
+  const page = await context.newPage();
+  try {
+    await page.goto(parent);
+    const frame = await appFrame(page, app);
+    const loaded = await waitForReceived(frame, (r) => r.data.requestId === 'LOADED');
+    assert.is(loaded.origin, origin);
+    assert.equal(loaded.data, {
+      subApplicationName: 'NOTES',
+      requestId: 'LOADED',
+      data: null,
+      parentContext: {
+        domainName: 'localhost',
+        url: '/viewer/html/do_1137?collectionId=do_1130&viewMode=RESUME',
+        rootOrg: 'igot',
+        theme: { name: 'iGOT Theme', accent: '#00A9F4', primary: '#ffffff', warn: '#f44336' },
+        fontSize: '14px',
+        locale: 'en',
+        darkMode: false,
+        subApplicationStartMode: 'RESUME',
+        user: { firstName: 'ravi.kumar', lastName: undefined, userId: '', roles: ['public'] },
+        heartbeatFrequency: '200',
+      },
+    });
+
+    // The app has no token in the context, so it asks the portal; the answer echoes its id.
+    const response = await waitForReceived(frame, (r) => r.data.type === 'AUTH_RESPONSE');
+    assert.is(response.origin, origin);
+    const { token, id } = response.data.data as { token: string; id: string };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+    assert.is(claims.wid, 'wid-ravi-5b10');
+    assert.is(claims.exp - claims.iat, 30, 'minted with --token-ttl');
+    assert.equal(
+      { ...response.data, data: { id } },
+      { app: 'WEB_PORTAL', type: 'AUTH_RESPONSE', state: 'NONE', plugin: 'NONE', data: { id } },
+    );
+    const log = await logText(page);
+    assert.match(log, new RegExp(`app → parent[\\d:.]+AUTH_REQUEST[\\s\\S]*?"id": "${id}"`));
+    assert.match(log, /parent → app[\d:.]+AUTH_RESPONSEto \*/);
+    assert.match(log, /parent → app[\d:.]+LOADEDto \*/);
+    assert.not.match(log, /eyJ[\w-]{10,}\.[\w-]+\.[\w-]+/, 'a full token leaked into the log');
+
+    // With the portal's token and org = rootOrg, Ravi's seeded notes show (the most recent: no player).
+    await frame.locator('main article', { hasText: 'Async updates: write the decision first' }).waitFor();
+
+    await page.getByLabel('Font size', { exact: true }).selectOption('18px');
+    await page.getByLabel('Theme', { exact: true }).selectOption('none');
+    const changed = await waitForReceived(
+      frame,
+      (r) =>
+        r.data.requestId === 'CONTEXT_CHANGE' && (r.data.parentContext as { theme: unknown }).theme === '',
+    );
+    const changedContext = changed.data.parentContext as Record<string, unknown>;
+    assert.is(changedContext.fontSize, '18px');
+    assert.not.ok('org' in changedContext);
+    assert.is(changed.data.data, null);
   } finally {
     await context.close();
   }
