@@ -45,11 +45,13 @@ export type ScenarioOptions = {
   /** Loopback host of the portal; `localhost` is an allowed dev parent, `127.0.0.2` is not. */
   parentHost?: string;
   /** Context the portal answers LOADED with; null = never answers. Default: Asha on her demo video. */
-  context?: WireParentContext | null;
+  context?: WireParentContext | Record<string, unknown> | null;
   /** Width of the frame in CSS px (900 by default). */
   width?: number;
   /** Runs before the portal loads: install routes (faults) that must apply from the first request. */
   setup?: (page: Page) => Promise<unknown>;
+  /** Another portal page than the mock portal's: the real portal's stand-in (sunbird-parent.ts). */
+  portalPage?: (appUrl: string, width: number) => string;
 };
 
 /** Starts the stack (unless given), the portal and a page; waits until the portal has loaded. */
@@ -64,6 +66,7 @@ export async function openScenario(browser: Browser, options: ScenarioOptions = 
       parentHost === 'localhost' ? '127.0.0.1' : parentHost,
       stack.appUrl(options.route ?? '/'),
       options.width,
+      options.portalPage,
     );
     const parentUrl = parent.origin.replace('127.0.0.1', parentHost);
     context = await browser.newContext({ viewport: { width: 1280, height: 720 } });

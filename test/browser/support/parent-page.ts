@@ -27,11 +27,19 @@ const PAGE = (
   frame.src = ${JSON.stringify(appUrl)};
 </script></body></html>`;
 
-/** Serves the page on `host` for an app at `appUrl`, the frame `width` px wide. */
-export function serveParent(host: string, appUrl: string, width = 900): Promise<Running> {
+/**
+ * Serves the page on `host` for an app at `appUrl`, the frame `width` px wide; `page` builds
+ * another portal's page instead (sunbird-parent.ts).
+ */
+export function serveParent(
+  host: string,
+  appUrl: string,
+  width = 900,
+  page: (appUrl: string, width: number) => string = PAGE,
+): Promise<Running> {
   return listen(host, (_req, res) => {
     res
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      .end(PAGE(appUrl, width));
+      .end(page(appUrl, width));
   });
 }
