@@ -80,10 +80,6 @@ export function createBoot(deps: BootDeps): Boot {
     if (listener) listener(accepted);
     else waiting.push(accepted);
   };
-  const signed = (accepted: AcceptedContext, token: string): AcceptedContext => ({
-    ...accepted,
-    context: { ...accepted.context, user: userWithToken(accepted.context.user, token) },
-  });
   // A context is delivered once it has a token; a newer context supersedes one still waiting.
   const complete = (accepted: AcceptedContext) => {
     const mine = ++seq;
@@ -92,7 +88,8 @@ export function createBoot(deps: BootDeps): Boot {
     else if (userId && latest && userId !== latest.context.user.userId) tokens.use(''); // not theirs
     const finish = (got: string) => {
       if (mine !== seq) return;
-      if (got) deliver(signed(accepted, got));
+      const { context } = accepted;
+      if (got) deliver({ ...accepted, context: { ...context, user: userWithToken(context.user, got) } });
       else {
         unsigned = accepted;
         noToken?.(accepted);
@@ -103,18 +100,15 @@ export function createBoot(deps: BootDeps): Boot {
     else void tokens.get().then(finish);
   };
   const tokens = createTokenSource({
+    ...deps,
     post: (message) => bridge.post(message),
-    newId: deps.newId,
-    now: deps.now,
-    setTimeout: deps.setTimeout,
-    clearTimeout: deps.clearTimeout,
     onOtherLearner(token) {
-      // The portal's token names another learner: the session becomes theirs (DESIGN §2).
-      tokens.use(token);
-      if (!latest) return;
-      const user = userWithToken(parseUser(null), token); // nothing of the previous learner's
-      seq++;
-      deliver({ ...latest, requestId: 'CONTEXT_CHANGE', context: { ...latest.context, user } });
+      // The portal's token names another learner: the session becomes theirs (DESIGN §2), with
+      // nothing of the previous learner's but what the portal's context says.
+      if (latest) {
+        const context = { ...latest.context, user: parseUser({ token }) };
+        complete({ ...latest, requestId: 'CONTEXT_CHANGE', context });
+      } else tokens.use(token);
     },
   });
   const bridge = startParentBridge({

@@ -29,7 +29,18 @@ function Screens() {
   if ('redirect' in decision) return null;
   const Screen = screens.components[decision.screen];
   return (
-    <ErrorBoundary key={path} fallback={(retry) => <ScreenFailure onRetry={retry} />} onError={reportError}>
+    <ErrorBoundary
+      key={path}
+      fallback={(retry) => (
+        <ScreenFailure
+          title="Something went wrong"
+          text="This screen could not be shown. Your notes are safe."
+          action="Try again"
+          onRetry={retry}
+        />
+      )}
+      onError={reportError}
+    >
       <Screen params={decision.params} />
     </ErrorBoundary>
   );

@@ -43,6 +43,9 @@ const DYNAMIC: Record<string, string> = {
   'src/ui/notes/NoteCard.tsx: anchor.key': 'anchorMessage',
   'src/notes/export-markdown.ts: anchor.key': 'anchorMessage',
   'src/ui/notes/AnchorButton.tsx: action.key': 'anchorAction',
+  'src/ui/ScreenFailure.tsx: title': 'ScreenFailure props',
+  'src/ui/ScreenFailure.tsx: text': 'ScreenFailure props',
+  'src/ui/ScreenFailure.tsx: action': 'ScreenFailure props',
 };
 
 /** Names of the imported tables below (and of what they hold): a key read from them is checked there. */
@@ -59,6 +62,7 @@ const KEY_PROPS: Record<string, string[]> = {
   EmptyState: ['title', 'hint'],
   NoteList: ['empty', 'emptyHint'],
   ViewList: ['empty'],
+  ScreenFailure: ['title', 'text', 'action'],
 };
 /** Attributes of HTML elements that a person reads or hears. */
 const TEXT_ATTRS = new Set(['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext']);
