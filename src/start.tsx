@@ -16,7 +16,7 @@ import { createKeyValueStore } from './platform/key-value-store.ts';
 import { createNavigator } from './routes/navigator.ts';
 import { applyContext, applyLook } from './session/apply-context.ts';
 import { createClock } from './session/clock.ts';
-import { createSessionModel, learnerKey, watchWindowWidth } from './session/session-model.ts';
+import { createSessionModel, watchWindowWidth } from './session/session-model.ts';
 import { createAnnouncer } from './status/announcer.ts';
 import { createStylesheets } from './theme/stylesheets.ts';
 import { App } from './ui/App.tsx';
@@ -67,7 +67,7 @@ function startIn(root: HTMLElement, boot: Boot) {
   const notes = createNotesModel({
     api: createNotesApi(http),
     store: createKeyValueStore(() => window.localStorage),
-    learner: () => learnerKey(session.context.value),
+    learner: () => session.learner.value,
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
     now: () => Date.now(),

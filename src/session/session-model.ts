@@ -26,6 +26,8 @@ export function createSessionModel(initialWidth: number) {
     user,
     parentHost: parentHost as ReadonlySignal<string>,
     loaded: loaded as ReadonlySignal<boolean>,
+    /** Whose session it is (learnerKey): screens start afresh when it changes. */
+    learner: computed(() => learnerKey(context.value)),
     /** The theme in force (`blue` before any context). */
     theme: computed(() => context.value?.theme.name ?? 'blue'),
     darkMode: computed(() => context.value?.darkMode ?? false),

@@ -54,11 +54,14 @@ function Screens() {
 export function App() {
   const { session, nav } = useServices();
   const unsigned = useValue(session.unsigned);
+  const learner = useValue(session.learner);
   if (!useValue(session.ready)) return unsigned ? <Unsigned /> : null;
+  // Another learner: every screen starts afresh, so nothing on screen (an open editor's text, a
+  // search) carries over; the text typed stays the first learner's draft (notes-model `refresh`).
   return (
     <LocationProvider scope={routeScope(nav.href('/'))}>
       <Shell>
-        <Screens />
+        <Screens key={learner} />
       </Shell>
     </LocationProvider>
   );

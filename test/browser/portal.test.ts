@@ -22,7 +22,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { demoPlayer, learner } from './support/learners.ts';
-import { readyEditor } from './support/note-editor.ts';
+import { journals, noteText, readyEditor } from './support/note-editor.ts';
 import { eventually } from './support/screen-data.ts';
 import { serveSibling, sunbirdParentPage } from './support/sunbird-parent.ts';
 
@@ -236,6 +236,35 @@ test('an AUTH_RESPONSE from a sibling frame of another origin is never used', as
   } finally {
     await sibling.close();
   }
+});
+
+test('the portal handing over another learner’s token: a learner change; the open editor’s text stays the first learner’s draft', async ({
+  browser,
+}) => {
+  const { s, f, minted } = await inPortal(browser, { playerData: demoPlayer(RAVI) });
+  await f.getByRole('button', { name: 'Add note' }).click();
+  await readyEditor(f);
+  await s.page.keyboard.type('Ravi’s unsaved thought');
+  // Someone else signed in to the portal: its next answer is Asha's token, and Ravi's is refused.
+  const asha = learner('asha');
+  const ashaToken = signToken({ wid: asha.wid, given_name: asha.firstName }, DEV_SECRET, 3600);
+  await s.page.evaluate((t) => (window as unknown as { tokens: string[] }).tokens.push(t), ashaToken);
+  const ravisToken = minted[0] ?? '';
+  await injectFault(s.page, '/notes/fetch', { status: 401 }, { when: (r) => bearer(r) === ravisToken });
+  await s.send('CONTEXT_CHANGE', portalContext({ playerData: demoPlayer(RAVI) }));
+  await eventually(async () => (await noteText(f).count()) === 0, 'the editor closes for the new learner');
+  assert.is(await f.getByText('Ravi’s unsaved thought').count(), 0, 'nothing of Ravi’s on screen');
+  const ravis = Object.entries(await journals(f)).find(([key]) => key.includes(RAVI.wid));
+  const drafts = Object.values(ravis?.[1].drafts ?? {}).map((d) => d.text);
+  assert.ok(
+    drafts.some((t) => t.includes('Ravi’s unsaved thought')),
+    'kept as Ravi’s draft',
+  );
+  await eventually(
+    async () => s.apiRequests.some((r) => bearer(r) === ashaToken),
+    'the new learner’s notes are asked for with their token',
+  );
+  for (const r of s.apiRequests.filter((x) => bearer(x) === ashaToken)) assert.is(r.headers().wid, asha.wid);
 });
 
 test('a portal that never answers AUTH_REQUEST: a clear message and Retry, then the notes', async ({
