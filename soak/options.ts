@@ -22,6 +22,11 @@ export type SoakOptions = {
   settleMs: number;
   /** The build to serve: a directory built (or rebuilt when stale) by `node build.mjs --out`. */
   dist: string | null;
+  /**
+   * Seconds every token lives, or null for the stand-in portal's 12-hour token. Set, the portal is
+   * the sunbird-cb one: no token in the context, a fresh token of this lifetime per AUTH_REQUEST.
+   */
+  tokenTtl: number | null;
   help: boolean;
 };
 
@@ -41,6 +46,10 @@ Options (environment variable in brackets):
   --seed <n>        seed of the learner's choices (SOAK_SEED, default: random, printed)
   --settle <s>      wait at most this long for the outbox to empty (SOAK_SETTLE_SECONDS, default 180)
   --dist <dir>      build to serve, rebuilt when stale (SOAK_DIST, default dist/)
+  --token-ttl <s>   tokens expire after this many seconds: the portal is then the harness's
+                    sunbird-cb one (no token in the context; every AUTH_REQUEST answered with a
+                    fresh token of that lifetime), learner Ravi (SOAK_TOKEN_TTL, default: off,
+                    Asha with a 12-hour token in the context)
   -h, --help        this text
 Headless only.`;
 
@@ -66,6 +75,7 @@ const FLAGS: Record<string, string> = {
   '--seed': 'SOAK_SEED',
   '--settle': 'SOAK_SETTLE_SECONDS',
   '--dist': 'SOAK_DIST',
+  '--token-ttl': 'SOAK_TOKEN_TTL',
 };
 
 /** Parses `argv` (without node and the script) over `env`; throws UsageError on a bad value. */
@@ -107,6 +117,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string
       : Math.floor(Math.random() * 2 ** 32),
     settleMs: 1000 * (raw['--settle'] ? number('--settle', raw['--settle'], 10, 3600, true) : 180),
     dist,
+    tokenTtl: raw['--token-ttl'] ? number('--token-ttl', raw['--token-ttl'], 1, 86_400, true) : null,
     help,
   };
 }

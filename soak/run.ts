@@ -11,11 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSnapshot } from '../harness/api/data-file.ts';
+import { TOKEN_PATH } from '../harness/serve/parent-page/page-config.ts';
 import { seededRandom } from '../test/support/seeded-random.ts';
 import { apiProcess, freePort } from './api-process.ts';
 import { compare, createLedger, resultLine } from './ledger.ts';
 import { parseOptions, USAGE, UsageError } from './options.ts';
 import { makePlan } from './plan.ts';
+import { soakLearner } from './portal.ts';
 import { details, type Milestone, stillQueued } from './report.ts';
 import { runSteps } from './run-steps.ts';
 import { storedNotes } from './server-notes.ts';
@@ -63,6 +65,12 @@ const editorChunk = existsSync(join(dist, 'assets'))
 say(
   `soak: ${options.notes} adds, ${options.edits} edits, ${options.deletes} deletes · fail rate ${options.failRate}, latency ${options.latency} ms · seed ${options.seed}`,
 );
+const learner = soakLearner(options.tokenTtl);
+say(
+  options.tokenTtl === null
+    ? `portal: the stand-in portal, ${learner.name} with a 12-hour token in the context`
+    : `portal: sunbird-cb (no token in the context, AUTH_REQUEST answered), ${learner.name}, tokens expire after ${options.tokenTtl} s`,
+);
 say(
   `build ${dist}: ${editorChunk ? `rich-text editor (${editorChunk})` : 'no editor chunk (plain text area)'}`,
 );
@@ -84,8 +92,12 @@ let world: Awaited<ReturnType<typeof startWorld>> | null = null;
 try {
   await api.start();
   say(`mock API on ${api.url} (data ${dataFile})`);
-  world = await startWorld(dist, api.url);
+  world = await startWorld(dist, api.url, options.tokenTtl);
   const wire = recordWire(world.page, started);
+  let minted = 0; // tokens the portal fetched from its /harness/token: one per AUTH_REQUEST answered
+  world.page.on('request', (r) => {
+    if (new URL(r.url()).pathname === TOKEN_PATH) minted += 1;
+  });
   const random = seededRandom(options.seed);
   const ledger = createLedger(random);
   const plan = makePlan(options, random);
@@ -97,7 +109,7 @@ try {
     say(
       `learner done: ${stats.summary}${settled.ok ? '' : ` · OUTBOX NOT EMPTY after ${options.settleMs / 1000} s: ${settled.state}`}`,
     );
-    const stored = await storedNotes(api.url);
+    const stored = await storedNotes(api.url, learner);
     const result = compare(ledger, stored.notes);
     console.log(`\n${resultLine(result)}`);
     if (stored.total !== stored.notes.length)
@@ -115,8 +127,13 @@ try {
       );
     const writes = wire.writes.length;
     const lost = api.log.filter((l) => l.line.includes('(lost ')).length;
+    const unauthorized = api.log.filter((l) => / 401 \d+ms$/.test(l.line)).length;
+    const tokens =
+      options.tokenTtl === null
+        ? ''
+        : ` · ${minted} fresh tokens handed over for AUTH_REQUEST, ${unauthorized} calls answered 401`;
     console.log(
-      `\n${writes} writes sent by the browser · API: ${api.log.filter((l) => / 503 \d+ms$/.test(l.line)).length} calls answered 503 before the work, ${lost} after it (lost answers) · ${milestones.length} events · ${clock()}`,
+      `\n${writes} writes sent by the browser · API: ${api.log.filter((l) => / 503 \d+ms$/.test(l.line)).length} calls answered 503 before the work, ${lost} after it (lost answers)${tokens} · ${milestones.length} events · ${clock()}`,
     );
     failed = result.differences.length > 0 || !settled.ok || stored.total !== stored.notes.length;
   } finally {

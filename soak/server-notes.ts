@@ -1,31 +1,33 @@
 /**
  * Every note the server holds for the soak's learner, read straight from the mock API (not through
- * the app): `POST /notes/fetch` with the learner's five headers, newest first, 100 a page, following
+ * the app): `POST /notes/fetch` with the five headers the app sends for them (the learner's org; the
+ * sunbird-cb portal's learner has org = rootOrg), newest first, 100 a page, following
  * `nextCursor` to the end. The API keeps injecting its faults, so each page is retried on 5xx or a
  * dropped connection.
  */
+import { DEV_SECRET } from '../harness/api/auth.ts';
+import { type SeedUser, tokenForUser } from '../harness/api/seed.ts';
 import { DEFAULT_CONFIG } from '../src/config/app-config.ts';
 import type { Note, NotesPage } from '../src/protocol/api-types.ts';
-import { ASHA, tokenOf } from '../test/browser/support/learners.ts';
 import type { Stored } from './ledger.ts';
 
-/** The headers the app sends for Asha, the learner the soak's portal signs in. */
-const headers = (): Record<string, string> => ({
-  authorization: `Bearer ${tokenOf(ASHA)}`,
-  wid: ASHA.wid,
-  rootorg: ASHA.rootOrg,
-  org: ASHA.org,
+/** The headers the app sends for `learner`, the one the soak's portal signs in (a 12-hour token). */
+const headers = (learner: SeedUser): Record<string, string> => ({
+  authorization: `Bearer ${tokenForUser(learner, DEV_SECRET)}`,
+  wid: learner.wid,
+  rootorg: learner.rootOrg,
+  org: learner.org,
   domain: DEFAULT_CONFIG.devParentHost,
   'content-type': 'application/json',
 });
 
-async function page(apiUrl: string, cursor: string | null): Promise<NotesPage> {
+async function page(apiUrl: string, learner: SeedUser, cursor: string | null): Promise<NotesPage> {
   let last = '';
   for (let attempt = 0; attempt < 40; attempt++) {
     try {
       const res = await fetch(`${apiUrl}/api/v1/notes/fetch`, {
         method: 'POST',
-        headers: headers(),
+        headers: headers(learner),
         body: JSON.stringify({ order: 'newest', limit: 100, ...(cursor ? { cursor } : {}) }),
         signal: AbortSignal.timeout(30_000),
       });
@@ -40,13 +42,16 @@ async function page(apiUrl: string, cursor: string | null): Promise<NotesPage> {
   throw new Error(`could not read the stored notes: ${last}`);
 }
 
-/** Reads all of the learner's notes; also checks the total the API reports against what was paged. */
-export async function storedNotes(apiUrl: string): Promise<{ notes: Stored[]; total: number }> {
+/** Reads all of `learner`'s notes; also checks the total the API reports against what was paged. */
+export async function storedNotes(
+  apiUrl: string,
+  learner: SeedUser,
+): Promise<{ notes: Stored[]; total: number }> {
   const notes: Note[] = [];
   let cursor: string | null = null;
   let total = 0;
   for (let i = 0; i < 1000; i++) {
-    const p: NotesPage = await page(apiUrl, cursor);
+    const p: NotesPage = await page(apiUrl, learner, cursor);
     notes.push(...p.notes);
     total = p.total;
     cursor = p.nextCursor;

@@ -1,9 +1,9 @@
 /**
  * Everything the soak's learner works in, started the way `harness serve` and the browser tests
  * start it: the build (rebuilt when stale), the harness's app server (deployment CSP, caching,
- * `/api/v1` proxied to the API's port — a dead API is a 502 there), a stand-in portal on
- * `localhost` framing the app on `127.0.0.1` (cross-site, as in production), and Debian's
- * Chromium with third-party storage partitioning on, so the frame has its own `localStorage`.
+ * `/api/v1` proxied to the API's port — a dead API is a 502 there), a portal on `localhost`
+ * framing the app on `127.0.0.1` (cross-site, as in production; which portal: portal.ts), and
+ * Debian's Chromium with third-party storage partitioning on, so the frame has its own `localStorage`.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,9 +12,7 @@ import { type RunningAppServer, startAppServer } from '../harness/serve/app-serv
 import { staleReason } from '../harness/serve/ensure-dist.ts';
 import { DEFAULT_CONFIG, frameAncestors } from '../src/config/app-config.ts';
 import { launchChromium } from '../test/browser/support/chromium.ts';
-import { portalContext } from '../test/browser/support/learners.ts';
-import type { Running } from '../test/browser/support/loopback.ts';
-import { serveParent } from '../test/browser/support/parent-page.ts';
+import { type SoakPortal, startSoakPortal } from './portal.ts';
 
 /** Builds into `dist` (relative to `root` or absolute) when it is missing or older than the sources. */
 export async function ensureBuild(root: string, dist: string, say: (line: string) => void): Promise<void> {
@@ -46,8 +44,11 @@ export type World = {
   close(): Promise<void>;
 };
 
-/** Starts the app server (proxying to `apiUrl`), the portal and Chromium, and opens the portal. */
-export async function startWorld(dist: string, apiUrl: string): Promise<World> {
+/**
+ * Starts the app server (proxying to `apiUrl`), the portal and Chromium, and opens the portal.
+ * `tokenTtl` null: the stand-in portal with a 12-hour token; else the sunbird-cb portal (portal.ts).
+ */
+export async function startWorld(dist: string, apiUrl: string, tokenTtl: number | null): Promise<World> {
   const started: { close(): Promise<void> }[] = [];
   try {
     const app: RunningAppServer = await startAppServer({
@@ -57,13 +58,13 @@ export async function startWorld(dist: string, apiUrl: string): Promise<World> {
       port: 0,
     });
     started.push(app);
-    const parent: Running = await serveParent('127.0.0.1', `${app.origin}/`, 900);
-    started.push(parent);
+    const portal: SoakPortal = await startSoakPortal(app.origin, tokenTtl);
+    started.push(portal);
     const browser = await launchChromium();
     started.push(browser);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(30_000);
-    await context.addInitScript(`window.__ctx = ${JSON.stringify(portalContext())};`);
+    if (portal.initScript) await context.addInitScript(portal.initScript);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -72,7 +73,7 @@ export async function startWorld(dist: string, apiUrl: string): Promise<World> {
         errors.push(`console: ${m.text().slice(0, 300)}`);
     });
     page.on('pageerror', (e) => errors.push(`uncaught: ${e.message.slice(0, 300)}`));
-    await page.goto(`${parent.origin.replace('127.0.0.1', 'localhost')}/`);
+    await page.goto(portal.url);
     const frame = async (): Promise<Frame> => {
       for (let i = 0; i < 300; i++) {
         const f = page.frames().find((x) => x.url().startsWith(app.origin));

@@ -77,7 +77,11 @@ window.addEventListener(
     },
     onAuthRequest: createAuthRequestHandler({
       answering: () => answerAuth.checked,
-      mintToken: () => freshToken(state.user.name),
+      // Kept as the page's token too, so a later CONTEXT_CHANGE of the default portal sends the newest.
+      mintToken: async () => {
+        state.token = await freshToken(state.user.name);
+        return state.token;
+      },
       send: (message, target) => frame.contentWindow?.postMessage(message, target),
       target: mode.target,
       log,
