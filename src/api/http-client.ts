@@ -154,14 +154,17 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const { tokens } = deps;
     if (!s || !tokens) return attempt(null);
     // A 401 gets one fresh token from the portal and one more try; a second 401 is the caller's.
-    return tokens.get().then((token) =>
-      attempt(token).catch(async (e: unknown) => {
+    return tokens.get().then(async (token) => {
+      if (!token) throw new ApiError('http', 'No token from the portal', 401); // none within 5 s
+      try {
+        return await attempt(token);
+      } catch (e) {
         if (!isApiError(e) || e.status !== 401) throw e;
         const fresh = await tokens.refresh(token);
         if (fresh === null || callerSignal?.aborted) throw e;
         return attempt(fresh);
-      }),
-    );
+      }
+    });
   };
 
   return {

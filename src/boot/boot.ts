@@ -84,8 +84,8 @@ export function createBoot(deps: BootDeps): Boot {
   const complete = (accepted: AcceptedContext) => {
     const mine = ++seq;
     const { token, userId } = accepted.context.user;
-    if (token) tokens.use(token);
-    else if (userId && latest && userId !== latest.context.user.userId) tokens.use(''); // not theirs
+    // Its own token; else the one handed over before, unless the context names another learner.
+    tokens.use(token || (userId && latest && userId !== latest.context.user.userId ? '' : undefined));
     const finish = (got: string) => {
       if (mine !== seq) return;
       const { context } = accepted;
@@ -97,7 +97,7 @@ export function createBoot(deps: BootDeps): Boot {
     };
     const ready = tokens.ready(); // a token fit to send: delivered at once, in this same task
     if (ready) finish(ready);
-    else void tokens.get().then(finish);
+    else void tokens.get().then((got) => finish(got || token)); // the portal's own, even expired
   };
   const tokens = createTokenSource({
     ...deps,

@@ -25,13 +25,17 @@ export type TokenSourceDeps = {
  * token; a 401 asks it for a fresh one. It never logs, posts or stores the token anywhere else.
  */
 export type TokenSource = {
-  /** The session's token from now on (a context's own token, or `''`: none, ask the portal). */
-  use(token: string): void;
+  /**
+   * A context was accepted: its own token from now on (`''`: none, ask the portal; left out: keep
+   * the one there is). Also lets the portal be asked again after it once left a request unanswered.
+   */
+  use(token?: string): void;
   /** The token in force when it is fit to send now (not expiring within a minute), else `''`. */
   ready(): string;
   /**
    * A token fit to send: the current one, unless there is none or it expires within a minute;
-   * then the portal is asked. No answer in 5 s: the current one, whatever it is (the API decides).
+   * then the portal is asked. No answer in 5 s: the current one if it has not expired yet (the API
+   * decides), else `''` (the caller treats it as a 401 without sending anything).
    */
   get(): Promise<string>;
   /**
@@ -52,16 +56,21 @@ export type TokenSource = {
 export function createTokenSource(deps: TokenSourceDeps): TokenSource {
   let token = '';
   let learner = '';
+  let silent = false; // the portal left the last AUTH_REQUEST unanswered: don't wait 5 s again
   let asked: { id: string; answer: (token: string | null) => void; promise: Promise<string | null> } | null =
     null;
   const fresh: (() => void)[] = [];
   const ask = (): Promise<string | null> => {
     if (asked) return asked.promise;
+    if (silent) return Promise.resolve(null);
     const id = deps.newId();
     if (!deps.post(authRequest(id))) return Promise.resolve(null);
     let answer = (_: string | null) => {};
     const promise = new Promise<string | null>((resolve) => {
-      const timer = deps.setTimeout(() => answer(null), AUTH_TIMEOUT_MS);
+      const timer = deps.setTimeout(() => {
+        silent = true;
+        answer(null);
+      }, AUTH_TIMEOUT_MS);
       answer = (handed) => {
         deps.clearTimeout(timer);
         asked = null;
@@ -74,12 +83,14 @@ export function createTokenSource(deps: TokenSourceDeps): TokenSource {
   const fit = () => (token && !expiresWithin(token, deps.now(), EXPIRY_MARGIN_MS) ? token : '');
 
   return {
-    use(next) {
+    use(next = token) {
       token = next;
       learner = learnerOf(next);
+      silent = false;
     },
     ready: fit,
-    get: async () => fit() || ((await ask()) ?? token),
+    // No answer: the token there is, unless it has expired already (`''`: nothing worth sending).
+    get: async () => fit() || ((await ask()) ?? (expiresWithin(token, deps.now(), 0) ? '' : token)),
     refresh: (stale) => (token !== stale && fit() ? Promise.resolve(token) : ask()),
     receive(message) {
       const data = (message as { data?: { id?: unknown; token?: unknown } } | null)?.data;
@@ -100,6 +111,7 @@ export function createTokenSource(deps: TokenSourceDeps): TokenSource {
       }
       token = handed;
       learner ||= who;
+      silent = false;
       asked.answer(handed);
       for (const listener of fresh) listener();
     },

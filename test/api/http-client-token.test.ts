@@ -76,6 +76,27 @@ test('no fresh token (no answer in 5 s, another learner): the 401 as it was, not
   assert.is(t.fake.requests.length, 1);
 });
 
+test('no token at all (the portal did not answer): a 401 at once, nothing sent, no second ask', async () => {
+  const fake = createFakeFetch(() => jsonResponse(200, {}));
+  const asked: string[] = [];
+  const http = createHttpClient({
+    fetch: fake.fetch,
+    baseUrl: '/api/v1',
+    headers: () => SESSION,
+    tokens: {
+      get: async () => '',
+      refresh: async (stale) => {
+        asked.push(stale);
+        return 'late';
+      },
+    },
+  });
+  const error = await http.get('/notes/recent', any).catch((e: unknown) => e);
+  assert.is((error as ApiError).status, 401);
+  assert.is(fake.requests.length, 0);
+  assert.equal(asked, []);
+});
+
 test('other failures never ask for a token', async () => {
   for (const status of [400, 403, 404, 409, 500]) {
     const t = setup(() => jsonResponse(status, { error: 'x' }), ['fresh-token']);

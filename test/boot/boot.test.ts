@@ -341,6 +341,19 @@ test('a context whose token expires within a minute asks for a fresh one first',
   assert.is(seen[0]?.context.user.token, fresh);
 });
 
+test('an expired token of the portal’s own and no answer: the context still comes with it (the API says 401)', async () => {
+  const t = boot(); // now = 1,000 s
+  const seen: AcceptedContext[] = [];
+  t.boot.onContext((a) => seen.push(a));
+  const expired = makeJwt({ wid: 'w-1', exp: 900 });
+  t.fromParent(context(expired));
+  t.clock.tick(5000);
+  await settle();
+  assert.is(seen[0]?.context.user.token, expired);
+  assert.is(await t.boot.tokens.get(), '', 'nothing worth sending, and no second 5 s wait');
+  assert.is(t.fake.posted.length, 2, 'LOADED and one AUTH_REQUEST');
+});
+
 test('the portal handing over another learner’s token is a learner change, and no request gets it', async () => {
   const t = boot();
   const seen: AcceptedContext[] = [];

@@ -75,7 +75,7 @@ test('a token expiring within a minute is replaced before it is sent; one with 6
   assert.is(await got, A);
 });
 
-test('no answer in 5 s: get() falls back to the token it had, refresh() to null', async () => {
+test('no answer in 5 s: get() falls back to the token it had; the portal is not kept waiting on again', async () => {
   const s = source();
   const expiring = token('w-a', NOW_S + 30);
   s.tokens.use(expiring);
@@ -84,12 +84,16 @@ test('no answer in 5 s: get() falls back to the token it had, refresh() to null'
   s.answer(A, 'id-0'); // not the pending id
   s.clock.tick(1);
   assert.is(await got, expiring, 'the API decides');
-  const refreshed = s.tokens.refresh(expiring);
-  s.clock.tick(AUTH_TIMEOUT_MS);
-  assert.is(await refreshed, null);
-  assert.is(s.posted.length, 2, 'each wait asked once');
-  s.answer(A, 'id-2'); // too late
+  assert.is(await s.tokens.refresh(expiring), null, 'a 401 after that: no second 5 s wait');
+  assert.is(await s.tokens.get(), expiring);
+  assert.is(s.posted.length, 1);
+  s.answer(A, 'id-1'); // too late
   assert.is(s.tokens.ready(), '', 'a late answer is not taken');
+  s.tokens.use(); // a new context: the portal is asked again
+  const again = s.tokens.refresh(expiring);
+  assert.is(s.posted.length, 2);
+  s.answer(A);
+  assert.is(await again, A);
 });
 
 test('refresh after a 401: asks, unless a fresher token already came in meanwhile', async () => {
@@ -149,6 +153,14 @@ test('before a context was accepted nothing can be asked: no token, no timer', a
   assert.is(await s.tokens.get(), '');
   assert.is(await s.tokens.refresh('x'), null);
   assert.is(s.clock.pending(), 0);
+});
+
+test('no answer and the token has expired already: get() gives "" (nothing worth sending)', async () => {
+  const s = source();
+  s.tokens.use(token('w-a', NOW_S - 1));
+  const got = s.tokens.get();
+  s.clock.tick(AUTH_TIMEOUT_MS);
+  assert.is(await got, '');
 });
 
 test('use("") forgets the token: the next request asks', () => {

@@ -5,6 +5,7 @@
  */
 import type { Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
+import { signToken } from '../../harness/api/auth.ts';
 import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { COST, COST_ID, card, HINDI, onDemoVideo, VIDEO } from './support/demo-video.ts';
@@ -325,8 +326,23 @@ test('a resource without notes says so in a friendly line', async ({ browser }) 
   assert.is(await f.getByRole('alert').count(), 0);
 });
 
-test('401 (an expired token) says the session has expired, without Retry', async ({ browser }) => {
-  const s = await scenario(browser, { context: portalContext({ token: expiredTokenOf(ASHA) }) });
+test('an expired token the portal does not replace: the session has expired, without Retry, and it is never sent', async ({
+  browser,
+}) => {
+  const expired = expiredTokenOf(ASHA);
+  const s = await scenario(browser, { context: portalContext({ token: expired }) });
+  const f = s.frame();
+  await waitText(f, 'Your session has expired. Sign in again in the portal.');
+  const asked = (await s.received()).filter((m) => (m.data as { type?: string }).type === 'AUTH_REQUEST');
+  assert.is(asked.length, 1, 'the portal was asked for a fresh token, once');
+  assert.ok(s.apiRequests.every((r) => r.headers().authorization !== `Bearer ${expired}`));
+  assert.is(await f.getByRole('button', { name: 'Retry' }).count(), 0);
+  assert.is(await f.locator('main article').count(), 0);
+});
+
+test('401 (a token the API refuses) says the session has expired, without Retry', async ({ browser }) => {
+  const refused = signToken({ wid: ASHA.wid }, 'another-secret', 3600);
+  const s = await scenario(browser, { context: portalContext({ token: refused }) });
   const f = s.frame();
   await waitText(f, 'Your session has expired. Sign in again in the portal.');
   assert.ok(
