@@ -34,10 +34,16 @@ export function learnerOf(token: string): string {
 
 /**
  * True when the token's `exp` claim is less than `marginMs` after `nowMs`, so the app asks the
- * portal for a fresh one before sending (DESIGN §2). A token without a readable `exp` never
- * counts as expiring: the API decides, and a 401 still brings a fresh one.
+ * portal for a fresh one before sending (DESIGN §2). For a token that lives less than twice the
+ * margin (`exp − iat`), half its life counts instead, so a 20 s token is not "expiring" from the
+ * moment it arrives. A token without a readable `exp` never counts as expiring: the API decides,
+ * and a 401 still brings a fresh one.
  */
 export function expiresWithin(token: string, nowMs: number, marginMs: number): boolean {
-  const exp = decodeTokenClaims(token)?.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) && exp * 1000 - nowMs < marginMs;
+  const claims = decodeTokenClaims(token);
+  const exp = claims?.exp;
+  const iat = claims?.iat;
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return false;
+  const half = typeof iat === 'number' && iat < exp ? (exp - iat) * 500 : marginMs;
+  return exp * 1000 - nowMs < Math.min(marginMs, half);
 }

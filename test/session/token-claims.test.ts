@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decodeTokenClaims } from '../../src/session/token-claims.ts';
+import { decodeTokenClaims, expiresWithin, learnerOf } from '../../src/session/token-claims.ts';
 import { base64url, jwtWithSegment, makeJwt } from '../fakes/fake-jwt.ts';
 
 test('decodes a plain ASCII payload', () => {
@@ -151,6 +151,36 @@ test('non-string inputs give null, never throw', () => {
 test('a token of ordinary size with many claims still decodes', () => {
   const payload = { wid: 'w', roles: Array.from({ length: 50 }, (_, i) => `role-${i}`), given_name: 'राहुल' };
   assert.equal(decodeTokenClaims(makeJwt(payload)), payload);
+});
+
+test('learnerOf: wid, else sub, else "" (opaque or malformed tokens name nobody)', () => {
+  assert.is(learnerOf(makeJwt({ wid: 'w-1', sub: 's-1' })), 'w-1');
+  assert.is(learnerOf(makeJwt({ sub: 'f:abc:42' })), 'f:abc:42');
+  assert.is(learnerOf(makeJwt({ wid: '  ', sub: 7 })), '');
+  assert.is(learnerOf('opaque-token'), '');
+  assert.is(learnerOf(''), '');
+});
+
+test('expiresWithin: under the margin before exp; no exp never expires', () => {
+  const now = 1_000_000; // ms
+  const at = (exp: number, iat?: number) => makeJwt({ exp, ...(iat === undefined ? {} : { iat }) });
+  assert.is(expiresWithin(at(1061), now, 60_000), false, '61 s left');
+  assert.is(expiresWithin(at(1059), now, 60_000), true, '59 s left');
+  assert.is(expiresWithin(at(999), now, 0), true, 'expired');
+  assert.is(expiresWithin(at(1001), now, 0), false, 'not yet');
+  assert.is(expiresWithin(makeJwt({ wid: 'w' }), now, 60_000), false);
+  assert.is(expiresWithin('opaque', now, 60_000), false);
+  assert.is(expiresWithin(makeJwt({ exp: '1059' }), now, 60_000), false);
+});
+
+test('expiresWithin: a token living less than twice the margin counts half its life instead', () => {
+  const now = 1_000_000;
+  const short = (left: number) => makeJwt({ iat: 1000 + left - 20, exp: 1000 + left }); // 20 s tokens
+  assert.is(expiresWithin(short(20), now, 60_000), false, 'just handed over: 20 s left of 20');
+  assert.is(expiresWithin(short(11), now, 60_000), false);
+  assert.is(expiresWithin(short(9), now, 60_000), true, 'under half its life left');
+  const long = makeJwt({ iat: 700, exp: 1059 }); // 6 min token, 59 s left
+  assert.is(expiresWithin(long, now, 60_000), true, 'the minute applies to longer tokens');
 });
 
 test.run();
