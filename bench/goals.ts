@@ -5,8 +5,8 @@
 export const GOALS = {
   firstLoadBrotli: 22_000,
   firstLoadGzip: 26_000,
-  ceilingBrotli: 26_800,
-  ceilingGzip: 30_400,
+  ceilingBrotli: 26_900,
+  ceilingGzip: 30_500,
   coldMs: 1100,
   warmMs: 650,
   viewFirstRenderMs: 100,

@@ -40,10 +40,7 @@ export function learnerOf(token: string): string {
  * and a 401 still brings a fresh one.
  */
 export function expiresWithin(token: string, nowMs: number, marginMs: number): boolean {
-  const claims = decodeTokenClaims(token);
-  const exp = claims?.exp;
-  const iat = claims?.iat;
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) return false;
-  const half = typeof iat === 'number' && iat < exp ? (exp - iat) * 500 : marginMs;
-  return exp * 1000 - nowMs < Math.min(marginMs, half);
+  const { exp, iat } = decodeTokenClaims(token) ?? {};
+  const half = typeof iat === 'number' ? (Number(exp) - iat) * 500 : marginMs;
+  return typeof exp === 'number' && exp * 1000 - nowMs < Math.min(marginMs, half);
 }
