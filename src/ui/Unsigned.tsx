@@ -8,7 +8,7 @@ import { useServices } from './services.ts';
  */
 export function Unsigned() {
   return (
-    <main id="main">
+    <main id="main" className="app">
       <ScreenFailure
         title="Notes could not sign you in"
         text="The portal did not hand over your sign-in. Your notes are safe."

@@ -36,7 +36,10 @@ const portalContext = (over: Partial<SunbirdControls> = {}) =>
     'localhost',
   );
 
-/** A token for Ravi as Keycloak makes them: each one different (`jti`), even within one second. */
+/**
+ * A token for Ravi as Keycloak makes them: each one different (`jti`), even within one second,
+ * with `ttlSeconds` left; issued ten minutes ago, so it is no short-lived token.
+ */
 const mint = (ttlSeconds: number, serial: number) =>
   signToken(
     {
@@ -47,7 +50,8 @@ const mint = (ttlSeconds: number, serial: number) =>
       jti: `t-${serial}`,
     },
     DEV_SECRET,
-    ttlSeconds,
+    600 + ttlSeconds,
+    () => new Date(Date.now() - 600_000),
   );
 
 /** Opens the portal with Ravi's context; every token it hands over is minted here (and recorded). */
