@@ -6,6 +6,7 @@ import type { AcceptedContext } from '../../src/bridge/parent-bridge.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { makeJwt } from '../fakes/fake-jwt.ts';
 import { createFakeBridgeWindow } from '../fakes/fake-window.ts';
+import { livePortalContext, portalMessage } from '../fixtures/portal-contexts.ts';
 
 const CONFIG = {
   allowedDomains: ['infosysapps.com'],
@@ -32,6 +33,18 @@ function tokenDeps() {
     setTimeout: clock.setTimeout,
     clearTimeout: clock.clearTimeout,
   };
+}
+
+/** A boot whose app listens from the start; `seen` are the contexts it got, `unsigned` those without a token. */
+function listening(pathname = '/') {
+  const t = boot(pathname);
+  const seen: AcceptedContext[] = [];
+  const unsigned: AcceptedContext[] = [];
+  t.boot.onContext(
+    (a) => seen.push(a),
+    (a) => unsigned.push(a),
+  );
+  return { ...t, seen, unsigned };
 }
 
 function boot(pathname = '/') {
@@ -187,24 +200,9 @@ const authResponse = (id: string, token: unknown) => ({
   plugin: 'NONE',
   data: { token, id },
 });
-/** The portal's context as the live Sunbird CB portal sends it: no org, no token, userId ''. */
-const portalContext = (requestId = 'LOADED') => ({
-  subApplicationName: 'NOTES',
-  requestId,
-  data: null,
-  parentContext: {
-    domainName: 'portal.infosysapps.com',
-    url: '/viewer/html/do_1137?collectionId=do_1130&viewMode=RESUME',
-    rootOrg: 'igot',
-    theme: { name: 'iGOT Theme', accent: '#00A9F4', primary: '#ffffff', warn: '#f44336' },
-    fontSize: '18px',
-    locale: 'hi-IN',
-    darkMode: false,
-    subApplicationStartMode: 'RESUME',
-    user: { firstName: 'ravi.kumar', lastName: undefined, userId: '', roles: ['public'] },
-    heartbeatFrequency: '200',
-  },
-});
+/** The portal's message as the live Sunbird CB portal sends it (no org, no token), at 18px in Hindi. */
+const portalContext = (requestId = 'LOADED') =>
+  portalMessage(livePortalContext({ fontSize: '18px', locale: 'hi-IN' }), requestId);
 const lastRequestId = (t: ReturnType<typeof boot>): string => {
   const last = t.fake.posted.at(-1)?.message as { type?: string; data?: { id?: string } };
   assert.is(last.type, 'AUTH_REQUEST');
@@ -213,9 +211,8 @@ const lastRequestId = (t: ReturnType<typeof boot>): string => {
 const RAVI = makeJwt({ wid: 'w-ravi', given_name: 'Ravi', family_name: 'Kumar', exp: 2_000 });
 
 test('a context without a token: AUTH_REQUEST to the portal’s origin, then the context with its token', () => {
-  const t = boot();
-  const seen: AcceptedContext[] = [];
-  t.boot.onContext((a) => seen.push(a));
+  const t = listening();
+  const { seen } = t;
   t.fromParent(portalContext());
   assert.equal(t.fake.posted.at(-1), {
     message: { subApplicationName: 'NOTES', type: 'AUTH_REQUEST', data: { id: 'id-1' } },
@@ -252,9 +249,8 @@ test('the early call waits for the portal’s token and carries it, org = rootOr
 });
 
 test('a malformed or foreign AUTH_RESPONSE is ignored: nothing changes, nothing throws', async () => {
-  const t = boot();
-  const seen: AcceptedContext[] = [];
-  t.boot.onContext((a) => seen.push(a));
+  const t = listening();
+  const { seen } = t;
   t.fromParent(portalContext());
   const id = lastRequestId(t);
   t.fake.send({ data: authResponse(id, RAVI), origin: ORIGIN, source: {} }); // a sibling frame
@@ -275,13 +271,8 @@ test('a malformed or foreign AUTH_RESPONSE is ignored: nothing changes, nothing 
 });
 
 test('no answer in 5 s: the app hears of the context without a token; Retry asks again', async () => {
-  const t = boot();
-  const seen: AcceptedContext[] = [];
-  const unsigned: AcceptedContext[] = [];
-  t.boot.onContext(
-    (a) => seen.push(a),
-    (a) => unsigned.push(a),
-  );
+  const t = listening();
+  const { seen, unsigned } = t;
   t.fromParent(portalContext());
   t.clock.tick(4999);
   await settle();
@@ -314,9 +305,8 @@ test('an app that starts after the 5 s still hears that no token came', async ()
 });
 
 test('a CONTEXT_CHANGE without a token reuses the portal’s token: no second AUTH_REQUEST', async () => {
-  const t = boot();
-  const seen: AcceptedContext[] = [];
-  t.boot.onContext((a) => seen.push(a));
+  const t = listening();
+  const { seen } = t;
   t.fromParent(portalContext());
   t.fromParent(authResponse('id-1', RAVI));
   await settle();
@@ -329,9 +319,8 @@ test('a CONTEXT_CHANGE without a token reuses the portal’s token: no second AU
 });
 
 test('a context whose token expires within a minute asks for a fresh one first', async () => {
-  const t = boot(); // now = 1,000 s
-  const seen: AcceptedContext[] = [];
-  t.boot.onContext((a) => seen.push(a));
+  const t = listening(); // now = 1,000 s
+  const { seen } = t;
   const expiring = makeJwt({ wid: 'w-1', exp: 1_030 });
   t.fromParent(context(expiring));
   assert.is(seen.length, 0);
@@ -342,9 +331,8 @@ test('a context whose token expires within a minute asks for a fresh one first',
 });
 
 test('an expired token of the portal’s own and no answer: the context still comes with it (the API says 401)', async () => {
-  const t = boot(); // now = 1,000 s
-  const seen: AcceptedContext[] = [];
-  t.boot.onContext((a) => seen.push(a));
+  const t = listening(); // now = 1,000 s
+  const { seen } = t;
   const expired = makeJwt({ wid: 'w-1', exp: 900 });
   t.fromParent(context(expired));
   t.clock.tick(5000);
@@ -355,9 +343,8 @@ test('an expired token of the portal’s own and no answer: the context still co
 });
 
 test('the portal handing over another learner’s token is a learner change, and no request gets it', async () => {
-  const t = boot();
-  const seen: AcceptedContext[] = [];
-  t.boot.onContext((a) => seen.push(a));
+  const t = listening();
+  const { seen } = t;
   t.fromParent(portalContext());
   t.fromParent(authResponse('id-1', RAVI));
   await settle();
