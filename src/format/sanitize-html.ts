@@ -1,7 +1,16 @@
 import type { Config, DOMPurify } from 'dompurify';
 
-/** Turns untrusted note HTML into HTML that is safe to store and to render. */
-export type Sanitize = (html: string) => string;
+/**
+ * What the sanitised HTML is for. `'store'` (the default): what is sent and what the editor opens,
+ * headings kept. `'card'`: shown inside a note card, whose own headings would break the page's
+ * heading outline, so `h1`–`h3` become `p.note-h1`…`p.note-h3`. The renaming happens on the DOM
+ * before serialising: no HTML string is ever rewritten after sanitising (a browser that leaves `<`
+ * unescaped inside an attribute would let a string rewrite close it early).
+ */
+export type SanitizeShape = 'store' | 'card';
+
+/** Turns untrusted note HTML into HTML that is safe to store (default) or to show in a card. */
+export type Sanitize = (html: string, shape?: SanitizeShape) => string;
 
 /** What the sanitiser needs to know about the page it serves. */
 export type SanitizeOptions = {
@@ -66,13 +75,23 @@ function resolve(raw: string, base: string): URL | null {
   }
 }
 
+/** A note's own `h1`–`h3` under `root` as `p.note-h1`…`p.note-h3`, their content moved, not copied. */
+function headingsAsParagraphs(root: HTMLElement) {
+  for (const heading of root.querySelectorAll('h1, h2, h3')) {
+    const p = root.ownerDocument.createElement('p');
+    p.className = `note-${heading.localName}`;
+    p.append(...heading.childNodes);
+    heading.replaceWith(p);
+  }
+}
+
 /**
  * The sanitiser: DOMPurify with our allow-list plus hooks that keep a link only when it is http(s)
  * or mailto (written back resolved, with `rel="noopener noreferrer"` and `target="_blank"`; any
  * other link is unwrapped to its text), and an image only when its address is an upload's. It
  * works on a private DOMPurify instance (`purify()` makes one over the same window), so its hooks
  * and configuration never leak into another user of the library. Sanitising its own output gives
- * the same output. Throws when DOMPurify can't run here (no real DOM): without it DOMPurify would
+ * the same output (for `'store'`; a card's output is only ever rendered). Throws when DOMPurify can't run here (no real DOM): without it DOMPurify would
  * return its input untouched, and failing loudly beats rendering unsanitised HTML.
  */
 export function createSanitizer(purify: DOMPurify, options: SanitizeOptions): Sanitize {
@@ -111,7 +130,7 @@ export function createSanitizer(purify: DOMPurify, options: SanitizeOptions): Sa
     }
   });
 
-  return (html) => {
+  return (html, shape = 'store') => {
     // No body at all (a `<frameset>` document): nothing to keep.
     const body = own.sanitize(html, CONFIG) as HTMLElement | null;
     if (!body) return '';
@@ -122,6 +141,7 @@ export function createSanitizer(purify: DOMPurify, options: SanitizeOptions): Sa
     // The parser drops a newline right after `<pre>` and serialising doesn't add one back, so a
     // code block's leading blank line would go one per round: lead with a newline for it to drop.
     for (const pre of body.querySelectorAll('pre')) pre.prepend('\n');
+    if (shape === 'card') headingsAsParagraphs(body);
     return body.innerHTML;
   };
 }

@@ -31,20 +31,21 @@ const CACHE_SIZE = 500;
 
 /**
  * The app's sanitiser over the page's DOMPurify, for the API at `apiBase` (the app config's),
- * memoised per HTML string (the oldest entry goes past CACHE_SIZE); adds the rich-body stylesheet
- * to `doc` once.
+ * memoised per HTML string and shape (the oldest entry goes past CACHE_SIZE); adds the rich-body
+ * stylesheet to `doc` once.
  */
 export function sanitizerFor({ apiBase }: { apiBase: string }, doc: SanitizerDocument): Sanitize {
   const base = doc.baseURI;
   const sanitize = createSanitizer(DOMPurify, { base, isUploadedImage: uploadedImageTest(apiBase, base) });
   addRichTextStyles(doc);
   const cache = new Map<string, string>();
-  return (html) => {
-    let clean = cache.get(html);
+  return (html, shape = 'store') => {
+    const key = `${shape}:${html}`;
+    let clean = cache.get(key);
     if (clean === undefined) {
-      clean = sanitize(html);
+      clean = sanitize(html, shape);
       if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
-      cache.set(html, clean);
+      cache.set(key, clean);
     }
     return clean;
   };

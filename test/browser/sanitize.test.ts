@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORIGIN = 'http://app.test';
 
 /** What the bundle puts on `window.lab`. */
-type Sanitize = (html: string) => string;
+type Sanitize = (html: string, shape?: 'store' | 'card') => string;
 type Lab = {
   /** The production sanitiser (sanitizerFor) for an API base. */
   make(apiBase?: string): Sanitize;
@@ -340,6 +340,39 @@ test('the production assembly adds the rich-body stylesheet once per sanitiser',
   });
   assert.is(styles.length, 1);
   assert.match(styles[0] ?? '', '.note-rich img{max-inline-size:100%');
+});
+
+test("a card's shape: headings become p.note-h1…3 on the DOM; an h1 inside an alt stays text; memoised apart", async ({
+  page,
+}) => {
+  const crafted = `<img src="${UPLOAD_URL}" alt='<h1 "><base href=https://evil.example/><form action=https://evil.example/>'>`;
+  const result = await page.evaluate(
+    ([html]) => {
+      const sanitize = (window as unknown as LabWindow).lab.make();
+      const headings = '<h1>One <em>a</em></h1><h2>Two</h2><h3>Three</h3><p>text</p>';
+      const out = document.getElementById('out') as HTMLElement;
+      out.innerHTML = sanitize(html, 'card');
+      return {
+        card: sanitize(headings, 'card'),
+        stored: sanitize(headings),
+        again: sanitize(headings, 'card'),
+        rendered: [...out.querySelectorAll('*')].map((el) => el.localName),
+        alt: out.querySelector('img')?.getAttribute('alt'),
+      };
+    },
+    [crafted] as const,
+  );
+  const card =
+    '<p class="note-h1">One <em>a</em></p><p class="note-h2">Two</p><p class="note-h3">Three</p><p>text</p>';
+  assert.is(result.card, card);
+  assert.is(result.again, card);
+  assert.is(
+    result.stored,
+    '<h1>One <em>a</em></h1><h2>Two</h2><h3>Three</h3><p>text</p>',
+    'stored HTML keeps its headings',
+  );
+  assert.equal(result.rendered, ['img'], 'no <base>, no <form>');
+  assert.is(result.alt, '<h1 "><base href=https://evil.example/><form action=https://evil.example/>');
 });
 
 test.run();

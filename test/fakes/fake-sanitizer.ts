@@ -15,6 +15,8 @@ export type FakeSanitizer = {
   loads: number;
   /** HTML strings sanitised so far, in order. */
   sanitised: string[];
+  /** The shape asked for with each of them (`'store'` when none was given). */
+  shapes: string[];
   /** Makes the sanitiser current and resolves every `load()`. */
   finish(): void;
 };
@@ -29,6 +31,7 @@ export function createFakeSanitizer(): FakeSanitizer {
   const fake: FakeSanitizer = {
     loads: 0,
     sanitised: [],
+    shapes: [],
     service: {
       current: () => current,
       load() {
@@ -37,8 +40,9 @@ export function createFakeSanitizer(): FakeSanitizer {
       },
     },
     finish() {
-      current = (html) => {
+      current = (html, shape = 'store') => {
         fake.sanitised.push(html);
+        fake.shapes.push(shape);
         return html;
       };
       arrive(current);

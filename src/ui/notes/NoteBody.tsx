@@ -11,21 +11,13 @@ export type NoteBodyProps = {
 };
 
 /**
- * A note's own headings, shown as styled paragraphs: inside a card (itself under the screen's
- * headings) they would break the page's heading outline. Safe on sanitised HTML: it renames tags
- * only, and `<h` inside an attribute value stays inside it.
- */
-const inCard = (html: string) =>
-  html.replace(/<(\/?)h([1-3])\b/g, (_, close: string, level: string) =>
-    close ? '</p' : `<p class="note-h${level}"`,
-  );
-
-/**
  * A note's body. Stored HTML is untrusted: it shows only once the sanitiser (a lazy chunk, fetched
  * when the browser is idle after the first body) has cleaned it — the sanitiser memoises per
  * content string, so re-renders cost a lookup; until then, or if the fetch fails, the plain `text`
- * shows (safe as it stands). With `decorate` (previews with search marks in `/view`) the body
- * stays plain text on purpose: marks and cut previews work on text, not on HTML.
+ * shows (safe as it stands). The sanitiser itself turns the note's own headings into styled
+ * paragraphs (`'card'`), so the page's heading outline holds; nothing rewrites its output. With
+ * `decorate` (previews with search marks in `/view`) the body stays plain text on purpose: marks
+ * and cut previews work on text, not on HTML.
  */
 export function NoteBody({ note, decorate }: NoteBodyProps) {
   const { sanitizer, platform } = useServices();
@@ -43,8 +35,8 @@ export function NoteBody({ note, decorate }: NoteBodyProps) {
     <div
       className="note-text note-rich"
       dir="auto"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: only what the one DOMPurify configuration returned
-      dangerouslySetInnerHTML={{ __html: inCard(sanitize(note.content)) }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: only what the one DOMPurify configuration returned, untouched
+      dangerouslySetInnerHTML={{ __html: sanitize(note.content, 'card') }}
     />
   ) : (
     <p className="note-text" dir="auto">

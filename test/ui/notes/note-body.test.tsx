@@ -63,4 +63,30 @@ test('with the sanitiser already in, the rich body shows at once', async () => {
   view.unmount();
 });
 
+/**
+ * What DOMPurify hands back for `<img alt='<h1 "><base href=…><form action=…>'>` in a browser that
+ * serialises `<` unescaped inside attribute values (linkedom does too): harmless as it stands, one
+ * `alt`. Any string rewriting of `<h1` here would end the attribute early and bring back the
+ * `<base>` and `<form>` the sanitiser removed.
+ */
+const CRAFTED =
+  '<p><img src="https://app.test/api/v1/files/a.png" alt="<h1 &quot;><base href=https://evil.example/><form action=https://evil.example/>"></p><h2>Real heading</h2>';
+
+test('the sanitised HTML is rendered as the sanitiser returned it: no rewriting after sanitising', async () => {
+  const { fake } = withIdleTasks();
+  fake.sanitizer.finish();
+  const view = await render(<NoteBody note={fakeNote({ content: CRAFTED, text: 'x' })} />, fake);
+  const rich = view.container.querySelector('.note-rich');
+  assert.ok(rich);
+  assert.is(rich.querySelector('base'), null, 'no <base> came back');
+  assert.is(rich.querySelector('form'), null, 'no <form> came back');
+  assert.is(rich.querySelectorAll('img').length, 1);
+  assert.ok(
+    rich.querySelector('img')?.getAttribute('alt')?.startsWith('<h1 "><base'),
+    'the alt is one attribute',
+  );
+  assert.equal(fake.sanitizer.shapes, ['card'], 'headings are renamed by the sanitiser, for a card');
+  view.unmount();
+});
+
 test.run();
