@@ -7,7 +7,12 @@ import type { ModuleGroup } from './group-notes.ts';
 export type CourseExportInput = {
   title: string;
   groups: readonly ModuleGroup[];
-  /** A note's stored (untrusted) HTML as safe Markdown; turndown in the app, anything in tests. */
+  /**
+   * A note's stored (untrusted) HTML cleaned with the app's one sanitiser configuration, the same
+   * that guards rendering: the export must never see more of a note than a card shows.
+   */
+  sanitize: (html: string) => string;
+  /** Sanitised HTML as safe Markdown; turndown in the app, anything in tests. */
   toMarkdown: (html: string) => string;
   t: (key: string, values?: MessageValues) => string;
   locale: string;
@@ -57,7 +62,8 @@ function noteLine(note: Note, input: CourseExportInput, dates: Intl.DateTimeForm
 /**
  * A course's notes as one Markdown document: `#` course, `##` module (notes with no module under
  * "Course notes"), `###` resource, then each note converted from its HTML, followed by its anchor
- * and date. Headings inside notes are expected from `toMarkdown` below `###` so the outline holds.
+ * and date. Each note's HTML is sanitised first, then converted. Headings inside notes are expected
+ * from `toMarkdown` below `###` so the outline holds.
  */
 export function courseMarkdown(input: CourseExportInput): string {
   const { t } = input;
@@ -73,7 +79,7 @@ export function courseMarkdown(input: CourseExportInput): string {
     for (const resource of group.resources) {
       blocks.push(`### ${markdownText(resource.title || t('Untitled'))}`);
       for (const note of resource.notes) {
-        const body = input.toMarkdown(note.content).trim();
+        const body = input.toMarkdown(input.sanitize(note.content)).trim();
         const line = noteLine(note, input, dates);
         blocks.push([body, line].filter(Boolean).join('\n\n'));
       }

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
+import { readMarkdown } from '../support/markdown-raw-html.ts';
 import { injectFault } from './support/api-faults.ts';
 import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
@@ -244,6 +245,53 @@ test('Export downloads "<course title>.md": headings, notes converted from their
       part2.indexOf('Thirty seconds in') < part2.indexOf('Key idea'),
     `reading order in Part 2:\n${part2}`,
   );
+});
+
+test('a hostile note exports sanitised: the .md renders no raw HTML in a CommonMark viewer', async ({
+  browser,
+}) => {
+  const s = await scenario(browser, { route: '/course' });
+  const hostile = {
+    refId: PART_2.refId,
+    moduleId: PART_2.moduleId,
+    courseId: PART_2.courseId,
+    refTitle: PART_2.refTitle,
+    moduleTitle: PART_2.moduleTitle,
+    courseTitle: PART_2.courseTitle,
+    domain: 'lex-dev.infosysapps.com',
+    appRef: null,
+    displayName: 'Asha Verma',
+    content: [
+      '<p>Hostile note</p>',
+      '<pre><code class="language-a`b">&lt;img src=x onerror=alert(1)&gt;</code></pre>',
+      '<p><a href="mailto:a <img src=x onerror=alert(2)>@x.org">mail</a> <a href="mailto:a b@x.org">two</a></p>',
+      '<img src=x onerror=alert(3)><form action="https://evil.example/"><input name=a></form>',
+    ].join(''),
+    text: 'Hostile note',
+    anchor: { kind: 'time', seconds: 7 },
+    tags: [],
+  };
+  const added = await s.stack.client().post('/notes/add', hostile);
+  assert.is(added.status, 201, JSON.stringify(added.json));
+  const f = s.frame();
+  await f.getByRole('button', { name: 'Statistics 101', exact: true }).click();
+  await waitCard(f, 'Hostile note');
+  const download = s.page.waitForEvent('download');
+  await f.getByRole('button', { name: 'Export', exact: true }).click();
+  const markdown = await readFile(await (await download).path(), 'utf8');
+  const read = readMarkdown(markdown);
+  assert.equal(read.rawHtml, [], markdown);
+  assert.not.match(
+    markdown,
+    /alert\(3\)|<form|<input|evil\.example/,
+    'the real <img onerror> and <form> are gone',
+  );
+  // What was typed as text (the code block, the odd address) stays, as code and an encoded link.
+  assert.ok(
+    read.destinations.every((d) => !/[\s<>]/.test(d)),
+    read.destinations.join('\n'),
+  );
+  assert.ok(markdown.includes('[two](mailto:a%20b@x.org)'), markdown);
 });
 
 test('print media shows the grouped notes alone, collapsed groups included', async ({ browser }) => {

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHtmlToMarkdown } from '../../src/format/html-to-markdown.ts';
+import { readMarkdown } from '../support/markdown-raw-html.ts';
 
 // Under Node turndown parses with its own DOM (domino): inert like the browser's DOMParser.
 const md = createHtmlToMarkdown();
@@ -68,6 +69,33 @@ test('images: http(s) kept with escaped alt text, others reduced to their alt te
     '![a \\[b\\]](https://example.org/i.png)',
   );
   assert.is(md('<p>see <img src="/local.png" alt="local"></p>'), 'see local');
+});
+
+test('a code-fence language only when it is a plain word: a backtick in the class cannot break the fence', () => {
+  const hostile = '<pre><code class="language-a`b">&lt;img src=x onerror=alert(1)&gt;</code></pre>';
+  const out = md(hostile);
+  assert.equal(readMarkdown(out).rawHtml, [], `no raw HTML: ${out}`);
+  assert.is(out, '```\n<img src=x onerror=alert(1)>\n```', 'kept as code, without the language');
+  assert.is(md('<pre><code class="language-c++">x++</code></pre>'), '```c++\nx++\n```');
+  assert.is(md('<pre><code class="language-ts_x-1">a</code></pre>'), '```ts_x-1\na\n```');
+});
+
+test('a fence longer than any backtick run that could close it, indented up to 3 spaces too', () => {
+  const out = md('<pre><code>a\n   ````\n&lt;img src=x onerror=alert(1)&gt;</code></pre>');
+  assert.equal(readMarkdown(out).rawHtml, [], out);
+  assert.ok(out.startsWith('`````\n'), out);
+});
+
+test('link addresses: spaces, < and > are encoded, so the link holds and no HTML appears', () => {
+  const out = md(
+    '<p><a href="mailto:a <img src=x onerror=alert(1)>@x.org">mail</a> <a href="mailto:a b@x.org">two</a></p>',
+  );
+  const read = readMarkdown(out);
+  assert.equal(read.rawHtml, [], out);
+  assert.equal(read.destinations, [
+    'mailto:a%20%3Cimg%20src=x%20onerror=alert%281%29%3E@x.org',
+    'mailto:a%20b@x.org',
+  ]);
 });
 
 test.run();

@@ -5,6 +5,7 @@ import type { MessageValues } from '../../src/i18n/i18n-model.ts';
 import { courseMarkdown, exportFileName, markdownText } from '../../src/notes/export-markdown.ts';
 import { groupCourseNotes } from '../../src/notes/group-notes.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
+import { readMarkdown } from '../support/markdown-raw-html.ts';
 
 /** English as the catalogue has it: `{name}` replaced by its value. */
 const t = (key: string, values?: MessageValues) =>
@@ -43,10 +44,11 @@ const NOTES = [
   }),
 ];
 
-const build = (toMarkdown = createHtmlToMarkdown(), locale = 'en') =>
+const build = (toMarkdown = createHtmlToMarkdown(), locale = 'en', sanitize = (html: string) => html) =>
   courseMarkdown({
     title: 'Biology 101',
     groups: groupCourseNotes(NOTES, locale),
+    sanitize,
     toMarkdown,
     t,
     locale,
@@ -74,16 +76,20 @@ test('# course, ## modules (course notes first), ### resources, then each note, 
   );
 });
 
-test('the converter gets each note’s stored HTML', () => {
+test('the converter gets each note’s stored HTML, sanitised first', () => {
   const seen: string[] = [];
-  build((html) => {
-    seen.push(html);
-    return 'x';
-  });
+  build(
+    (html) => {
+      seen.push(html);
+      return 'x';
+    },
+    'en',
+    (html) => `clean:${html}`,
+  );
   assert.equal(seen, [
-    '<p>General</p>',
-    '<p><strong>Key</strong> idea</p>',
-    '<ul><li>one</li><li>two</li></ul>',
+    'clean:<p>General</p>',
+    'clean:<p><strong>Key</strong> idea</p>',
+    'clean:<ul><li>one</li><li>two</li></ul>',
   ]);
 });
 
@@ -98,6 +104,7 @@ test('titles are escaped Markdown text on one line; missing titles get a word', 
   const out = courseMarkdown({
     title: '',
     groups: groupCourseNotes([fakeNote({ moduleTitle: '', refTitle: '' })], 'en'),
+    sanitize: (html) => html,
     toMarkdown: () => 'x',
     t,
     locale: 'en',
@@ -116,11 +123,34 @@ test('hostile note HTML exports as harmless text', () => {
       ],
       'en',
     ),
+    sanitize: (html) => html,
     toMarkdown: createHtmlToMarkdown(),
     t,
     locale: 'en',
   });
   assert.not.ok(/onerror|script|javascript|alert|</i.test(out), out);
+});
+
+test('a hostile note renders no raw HTML in a CommonMark viewer, even if the sanitiser let it all through', () => {
+  const content = [
+    '<pre><code class="language-a`b">&lt;img src=x onerror=alert(1)&gt;</code></pre>',
+    '<p><a href="mailto:a <img src=x onerror=alert(2)>@x.org">mail</a> <a href="mailto:a b@x.org">two</a></p>',
+    '<p><img src="https://example.org/i.png?a=<b>" alt="pic"> &lt;b&gt;text&lt;/b&gt;</p>',
+  ].join('');
+  const out = courseMarkdown({
+    title: 'T <b>',
+    groups: groupCourseNotes([fakeNote({ content, moduleTitle: '<i>m</i>', refTitle: '<u>r</u>' })], 'en'),
+    sanitize: (html) => html,
+    toMarkdown: createHtmlToMarkdown(),
+    t,
+    locale: 'en',
+  });
+  const read = readMarkdown(out);
+  assert.equal(read.rawHtml, [], out);
+  assert.ok(
+    read.destinations.every((d) => !/[\s<>]/.test(d)),
+    read.destinations.join('\n'),
+  );
 });
 
 test('file name: the course title, without path separators or control characters', () => {

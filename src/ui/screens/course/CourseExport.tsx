@@ -16,19 +16,21 @@ const loadConverter = () => {
 
 /**
  * Export and Print for one course. Export downloads `<course title>.md` built from the groups
- * shown (turndown is fetched only now, never with the screen); Print opens the print dialog,
+ * shown, each note sanitised as for its card, then converted (turndown is fetched only now, never
+ * with the screen; the sanitiser usually is in already); Print opens the print dialog,
  * where the print stylesheet leaves the grouped notes alone.
  */
 export function CourseExport({ title, groups }: { title: string; groups: readonly ModuleGroup[] }) {
-  const { platform, i18n, announcer } = useServices();
+  const { platform, i18n, announcer, sanitizer } = useServices();
   const t = useT();
   const running = useRef(false);
   const exportNotes = async () => {
     if (running.current) return;
     running.current = true;
     try {
-      const toMarkdown = await loadConverter();
-      const text = courseMarkdown({ title, groups, toMarkdown, t, locale: i18n.locale.peek() });
+      const [toMarkdown, sanitize] = await Promise.all([loadConverter(), sanitizer.load()]);
+      const locale = i18n.locale.peek();
+      const text = courseMarkdown({ title, groups, sanitize, toMarkdown, t, locale });
       platform.download(exportFileName(title, t('Course notes')), text, 'text/markdown;charset=utf-8');
     } catch (error) {
       console.error('Notes: the course export failed', error);

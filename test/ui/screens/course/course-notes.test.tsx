@@ -130,7 +130,15 @@ test('Export downloads "<course title>.md" with the grouped notes as Markdown', 
   const fake = createFakeServices({ collection: () => Promise.resolve(collection(NOTES)) });
   const view = await open(fake);
   view.buttons('Export')[0]?.click();
+  await settle();
+  assert.is(fake.downloads.length, 0, 'the export waits for the sanitiser');
+  fake.sanitizer.finish();
   await until(() => fake.downloads.length === 1);
+  assert.equal(
+    fake.sanitizer.sanitised.filter((_, i) => fake.sanitizer.shapes[i] === 'store').toSorted(),
+    NOTES.map((n) => n.content).toSorted(),
+    'every note was sanitised before it was converted',
+  );
   const [download] = fake.downloads;
   assert.is(download?.fileName, 'Biology.md');
   assert.is(download?.type, 'text/markdown;charset=utf-8');
@@ -158,6 +166,7 @@ test('Export sanitises the file name', async () => {
   const fake = createFakeServices({
     collection: () => Promise.resolve({ ...collection(hostile), courseTitle: '../Bio/logy\u0000' }),
   });
+  fake.sanitizer.finish();
   const view = await open(fake);
   view.buttons('Export')[0]?.click();
   await until(() => fake.downloads.length === 1);
