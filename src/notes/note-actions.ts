@@ -19,6 +19,8 @@ export type ActionsDeps = {
   cache: NoteCache;
   announce: (key: string) => void;
   onCountChange: (note: Note, delta: 1 | -1) => void;
+  /** A write of `learner`'s the server confirmed (the stored note; `null`: deleted), for the kept copy. */
+  onConfirmed: (learner: string, noteId: string, note: Note | null) => void;
   onForbidden: () => void;
   now: () => number;
   random: () => number;
@@ -38,12 +40,19 @@ export type ActionsDeps = {
  */
 function openLearner(deps: ActionsDeps) {
   const { cache } = deps;
-  const journal = createJournal({ store: deps.store, learner: deps.learner() });
+  const learner = deps.learner();
+  const journal = createJournal({ store: deps.store, learner });
   const drafts = createJournalDrafts({ ...deps, journal });
   const outbox = createOutbox({
     ...deps,
     journal,
-    settle: (item, verdict, state) => settleWrite(deps, item, verdict, state),
+    settle: (item, verdict, state) =>
+      settleWrite(
+        { ...deps, onConfirmed: (id, note) => deps.onConfirmed(learner, id, note) },
+        item,
+        verdict,
+        state,
+      ),
     onPaused: (kind) => {
       if (kind === 'forbidden') deps.onForbidden();
       else deps.announce('Your session has expired. Sign in again in the portal.');

@@ -2,6 +2,7 @@ import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import { isAborted } from '../api/api-error.ts';
 import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { Problem } from './describe-error.ts';
+import type { KeptPage } from './kept-read.ts';
 import type { NoteCache } from './note-cache.ts';
 import {
   covers,
@@ -34,6 +35,20 @@ export type ListRecord = {
   cursor: string | null;
   total: number | null;
   stale: boolean;
+  /**
+   * The notes shown come from the copy kept on this device (no server answer yet this visit):
+   * when the server gave that copy. Null once the server answered.
+   */
+  keptAt: number | null;
+};
+
+/**
+ * The copy kept on this device, as the lists use it (DESIGN §6b): a list's first load shows its
+ * kept first page at once while the server is asked; each first page the server gives is kept.
+ */
+export type ListKeeping = {
+  read(key: string): KeptPage | null;
+  save(key: string, filter: ListFilter, order: NoteOrder, page: LoadedPage): void;
 };
 
 /** A list as a screen reads it: the notes to show and where loading stands. */
@@ -54,7 +69,15 @@ const IDLE: ListRecord = {
   cursor: null,
   total: null,
   stale: true,
+  keptAt: null,
 };
+/** How far a first page reaches in `order`: all of it when complete, else up to its last note. */
+const reach = (page: { notes: readonly Note[]; complete: boolean }, order: NoteOrder): Frontier => {
+  const compare = compareNotes(order);
+  const last = page.notes.reduce<Note | null>((a, n) => (a === null || compare(n, a) > 0 ? n : a), null);
+  return page.complete ? COMPLETE : last ? { kind: 'at', note: last } : NONE;
+};
+
 /** Lists remembered beyond the ones on screen (old searches); the oldest are forgotten first. */
 const KEEP = 40;
 
@@ -67,7 +90,7 @@ export type NoteLists = ReturnType<typeof createNoteLists>;
  * any list that covers it (loaded the whole catalogue's first 100 notes? then a search over them
  * needs no request). A superseded load is aborted so a stale search spends no bytes.
  */
-export function createNoteLists(cache: NoteCache, describe: (error: unknown) => Problem) {
+export function createNoteLists(cache: NoteCache, describe: (error: unknown) => Problem, kept?: ListKeeping) {
   const records = signal<ReadonlyMap<string, { filter: ListFilter; order: NoteOrder; rec: ListRecord }>>(
     new Map(),
   );
@@ -104,9 +127,16 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
     const controller = new AbortController();
     controllers.set(key, controller);
     const mine = generation;
+    // Never loaded this visit: the kept copy shows at once, and the answer below replaces it.
+    const copy = !more && before.frontier.kind === 'none' ? (kept?.read(key) ?? null) : null;
+    if (copy) {
+      cache.merge(copy.notes);
+      prepareSearch(copy.notes);
+    }
     const since = cache.mark();
     write(key, filter, order, {
       ...before,
+      ...(copy && { frontier: reach(copy, order), total: copy.total, keptAt: copy.at }),
       status: more ? before.status : 'loading',
       loadingMore: more,
       problem: null,
@@ -118,9 +148,9 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
       cache.merge(page.notes);
       prepareSearch(page.notes);
       const compare = compareNotes(order);
-      const last = page.notes.reduce<Note | null>((a, n) => (a === null || compare(n, a) > 0 ? n : a), null);
-      const reached: Frontier = page.complete ? COMPLETE : last ? { kind: 'at', note: last } : NONE;
+      const reached = reach(page, order);
       if (!more) {
+        kept?.save(key, filter, order, page);
         // A first page is the truth from the start of the order to where it reached: a cached
         // note in that range that it left out was deleted elsewhere (unless touched meanwhile).
         const seen = new Set(page.notes.map((n) => n.noteId));
@@ -132,9 +162,11 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
         ...now,
         status: 'ready',
         loadingMore: false,
-        frontier: furthest(now.frontier, reached, order),
+        // The server's reach replaces the copy's: the copy may claim a whole list that has grown.
+        frontier: now.keptAt !== null && !more ? reached : furthest(now.frontier, reached, order),
         cursor: page.complete ? null : page.nextCursor,
         total: page.total ?? now.total,
+        keptAt: null,
       });
     } catch (error) {
       if (mine !== generation || controllers.get(key) !== controller || isAborted(error)) return;

@@ -1,6 +1,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { NotesApi } from '../api/notes-api.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
+import type { Loader } from '../platform/lazy-file.ts';
 import type { NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
@@ -9,6 +10,7 @@ import { describeProblem, PROBLEM_MESSAGES } from './describe-error.ts';
 import type { Drafts } from './drafts.ts';
 import type { Conflict, Draft } from './journal.ts';
 import { journalKey } from './journal-key.ts';
+import { createKept } from './kept.ts';
 import { lazyPart } from './lazy-part.ts';
 import { PAGE_SIZE, RECENT_COUNT } from './list-limits.ts';
 import type { Actions } from './note-actions.ts';
@@ -47,6 +49,8 @@ export type NotesModelDeps = {
   newId: () => string;
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
+  /** Fetches the write side's and the course side's chunks, retrying a dropped request. */
+  loader?: Loader;
 };
 
 /** The notes model; see `createNotesModel`. */
@@ -60,7 +64,8 @@ export type NotesModel = ReturnType<typeof createNotesModel>;
 export function createNotesModel(deps: NotesModelDeps) {
   const describe = (error: unknown) => describeProblem(error, deps.onForbidden);
   const cache = createNoteCache();
-  const lists = createNoteLists(cache, describe);
+  const kept = createKept(deps);
+  const lists = createNoteLists(cache, describe, kept.lists);
   const counted = (note: Note, delta: 1 | -1) => {
     lists.adjustTotals(note, delta);
     courses.current?.invalidate(false); // counts changed: reload when a course screen is next shown
@@ -72,8 +77,18 @@ export function createNotesModel(deps: NotesModelDeps) {
   /** The write side, fetched once (idle prefetch, the first write, or writes left queued). */
   const actions = lazyPart<Actions>(() =>
     import('./note-actions.ts').then((m) =>
-      m.createActions({ ...deps, cache, onCountChange: counted, pending, unsaved, conflicts, durable }),
+      m.createActions({
+        ...deps,
+        cache,
+        onCountChange: counted,
+        onConfirmed: kept.confirmed,
+        pending,
+        unsaved,
+        conflicts,
+        durable,
+      }),
     ),
+    deps.loader,
   );
   const side = () => actions.current?.get();
   const drafts: Drafts = {
@@ -117,6 +132,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   /** The course side, fetched with the screens that read it. */
   const courses = lazyPart<Courses>(() =>
     import('./courses.ts').then((m) => m.createCourses({ api: deps.api, describe, list })),
+    deps.loader,
   );
 
   const model = {
@@ -129,6 +145,8 @@ export function createNotesModel(deps: NotesModelDeps) {
     unsaved: unsaved as ReadonlySignal<ReadonlySet<string>>,
     /** Notes changed or deleted elsewhere while the learner's edit was on its way, by note id. */
     conflicts: conflicts as ReadonlySignal<Readonly<Record<string, Conflict>>>,
+    /** When the notes shown were last brought up to date by the server (see kept.ts). */
+    updatedAt: kept.updatedAt,
     /** Fetches the write side ahead of need (after the first note shows). */
     prefetch: () => void actions.load().catch(() => undefined),
     /** Resolves once the write side is in (the editor waits for it, so its draft is there). */
@@ -191,6 +209,7 @@ export function createNotesModel(deps: NotesModelDeps) {
      */
     refresh(path: AppPath, player: PlayerData | null, reset: boolean) {
       if (reset) {
+        kept.forgetOthers();
         cache.clear();
         actions.current?.reset();
       } else side()?.retryNow(); // a new token lifts a 401 pause

@@ -8,6 +8,8 @@ export type SettleDeps = {
   cache: NoteCache;
   announce: (key: string) => void;
   onCountChange: (note: Note, delta: 1 | -1) => void;
+  /** The server confirmed a write: the stored note, or `null` for a delete (the kept copy follows). */
+  onConfirmed?: (noteId: string, note: Note | null) => void;
 };
 
 /** Where an unsaved text of `item` goes back to: the editor it came from. */
@@ -52,11 +54,16 @@ export function settleWrite(
   const { cache } = deps;
   const id = noteIdOf(item);
   if (verdict.kind === 'done') {
-    if (item.kind === 'delete') cache.remove(id, true);
-    else {
+    if (item.kind === 'delete') {
+      cache.remove(id, true);
+      deps.onConfirmed?.(id, null);
+    } else {
       cache.setSaving(id, false);
       if (item.kind === 'add') cache.remove(id);
-      if (verdict.note) cache.put(verdict.note);
+      if (verdict.note) {
+        cache.put(verdict.note);
+        deps.onConfirmed?.(verdict.note.noteId, verdict.note);
+      }
       deps.announce('Note saved');
     }
     return state;

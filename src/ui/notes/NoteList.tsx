@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { NoteList as List } from '../../notes/notes-model.ts';
 import type { Note } from '../../protocol/api-types.ts';
 import { useT, useValue } from '../use-value.ts';
-import { EmptyState, LoadProblem, Skeleton } from './ListStatus.tsx';
+import { EmptyState, ListProblem, LoadProblem, Skeleton } from './ListStatus.tsx';
 import { NoteCard, type NoteCardProps } from './NoteCard.tsx';
 
 /** Props of a plain (not windowed) list of notes. */
@@ -49,7 +49,7 @@ export function NoteList({ list, label, title, empty, emptyHint }: NoteListProps
         ))}
       </ul>
       {record.status === 'error' && record.problem && (
-        <LoadProblem problem={record.problem} onRetry={list.retry} />
+        <ListProblem problem={record.problem} onRetry={list.retry} />
       )}
       {hasMore && (
         <button

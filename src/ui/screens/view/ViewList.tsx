@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { NoteList } from '../../../notes/notes-model.ts';
 import type { Note } from '../../../protocol/api-types.ts';
-import { EmptyState, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
+import { EmptyState, ListProblem, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
 import { NoteCard } from '../../notes/NoteCard.tsx';
 import { useServices } from '../../services.ts';
 import { useT, useValue } from '../../use-value.ts';
@@ -106,7 +106,7 @@ export function ViewList(props: ViewListProps) {
         })}
       </ul>
       {record.status === 'error' && record.problem && (
-        <LoadProblem problem={record.problem} onRetry={retry} />
+        <ListProblem problem={record.problem} onRetry={retry} />
       )}
       {pager !== null && hasMore && record.status !== 'error' && (
         <button

@@ -1,0 +1,73 @@
+import { parseNoteList } from '../api/parse-response.ts';
+import type { Note, NoteOrder } from '../protocol/api-types.ts';
+import type { ListFilter } from './note-filter.ts';
+
+/** One list's first page as the server last gave it, kept on the device (DESIGN §6b). */
+export type KeptPage = {
+  notes: Note[];
+  total: number | null;
+  /** No note lies beyond these: the list was whole. */
+  complete: boolean;
+  /** When the server gave it (ms since the epoch): "updated 14:02". */
+  at: number;
+};
+
+/** The one storage key of the copy: it holds one learner's reads; another learner's replace them. */
+export const KEPT_KEY = 'notes:kept';
+
+/** Kept reads older than this are not shown, and dropped at the next write. */
+export const KEPT_MAX_AGE_MS = 30 * 86_400_000;
+
+/** A kept list as stored: its page, which list it is (to fold confirmed writes in), when last saved. */
+export type KeptList = KeptPage & { filter: ListFilter; order: NoteOrder; used: number };
+
+/** The stored form: whose copy it is, and each kept list by its list key. */
+export type KeptFile = { learner: string; lists: Record<string, KeptList> };
+
+const ORDERS: readonly string[] = ['newest', 'oldest', 'updated'];
+const FILTER_KEYS: readonly string[] = ['refId', 'courseId', 'source'];
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The stored copy, if it is `learner`'s and well formed; anything corrupt or foreign-shaped is
+ * ignored (the next write rebuilds it), and a list whose notes don't all pass the API's own note
+ * check is left out, never shown. Stored text is untrusted like any note: it is sanitised when shown.
+ */
+export function parseKept(raw: string | null, learner: string): KeptFile | null {
+  let value: unknown;
+  try {
+    value = raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+  if (!isObj(value) || value.learner !== learner || !learner || !isObj(value.lists)) return null;
+  const lists: KeptFile['lists'] = {};
+  for (const [key, page] of Object.entries(value.lists)) {
+    if (!isObj(page) || typeof page.at !== 'number' || typeof page.used !== 'number') continue;
+    const { filter, order } = page;
+    if (!isObj(filter) || typeof order !== 'string' || !ORDERS.includes(order)) continue;
+    if (Object.entries(filter).some(([k, v]) => !FILTER_KEYS.includes(k) || typeof v !== 'string')) continue;
+    try {
+      lists[key] = {
+        notes: parseNoteList(page.notes),
+        total: typeof page.total === 'number' ? page.total : null,
+        complete: page.complete === true,
+        at: page.at,
+        used: page.used,
+        filter: filter as ListFilter,
+        order: order as NoteOrder,
+      };
+    } catch {
+      // a list that doesn't parse is simply not kept
+    }
+  }
+  return { learner, lists };
+}
+
+/** A kept list no older than 30 days, or null. */
+export function keptPage(file: KeptFile | null, key: string, now: number): KeptPage | null {
+  const page = file?.lists[key];
+  return page && now - page.at < KEPT_MAX_AGE_MS ? page : null;
+}

@@ -1,0 +1,68 @@
+import { type ReadonlySignal, signal } from '@preact/signals-core';
+import type { KeyValueStore } from '../platform/key-value-store.ts';
+import type { Note } from '../protocol/api-types.ts';
+import { KEPT_KEY, type KeptFile, keptPage, parseKept } from './kept-read.ts';
+import type { KeptWriter } from './kept-write.ts';
+import { lazyPart } from './lazy-part.ts';
+import type { ListKeeping } from './note-lists.ts';
+
+/** What the copy is built from: the storage, whose notes these are, and a clock. */
+export type KeptDeps = { store: KeyValueStore; learner: () => string; now: () => number };
+
+/**
+ * The copy of what the learner has seen, kept on this device (DESIGN §6b; "Kept on this device"
+ * in docs/decisions.md): lists read it on their first load, and it is written from the server's
+ * first pages and confirmed writes. Reading is in the first load (the first note may come from
+ * it); writing is a lazy chunk (src/notes/kept-write.ts). Searches are not kept.
+ */
+export function createKept(deps: KeptDeps) {
+  let file: KeptFile | null = null;
+  let readFor: string | null = null;
+  const updatedAt = signal<number | null>(null);
+  const writer = lazyPart<KeptWriter>(() =>
+    import('./kept-write.ts').then((m) => m.createKeptWriter({ store: deps.store, now: deps.now })),
+  );
+  const write = (act: (w: KeptWriter) => void) => void writer.load().then(act, () => undefined);
+  const lists: ListKeeping = {
+    read(key) {
+      const learner = deps.learner();
+      if (readFor !== learner) {
+        file = parseKept(deps.store.get(KEPT_KEY), learner); // once per learner: then from memory
+        readFor = learner;
+      }
+      const page = keptPage(file, key, deps.now());
+      if (page && page.at > (updatedAt.value ?? 0)) updatedAt.value = page.at;
+      return page;
+    },
+    save(key, filter, order, page) {
+      updatedAt.value = deps.now();
+      if (filter.query) return;
+      const learner = deps.learner();
+      write((w) => w.save(learner, key, filter, order, page));
+    },
+  };
+  return {
+    lists,
+    /**
+     * When the notes shown were last brought up to date by the server: a first page this visit,
+     * else the kept copy's time ("Offline — showing notes saved on this device, updated 14:02").
+     */
+    updatedAt: updatedAt as ReadonlySignal<number | null>,
+    /** A write of `learner`'s the server confirmed: the stored note, or `null` for a delete. */
+    confirmed: (learner: string, noteId: string, note: Note | null) =>
+      write((w) => w.confirmed(learner, noteId, note)),
+    /**
+     * A context arrived: a copy of another learner's is deleted at once, so nothing of theirs
+     * stays on the device once someone else signs in here (DESIGN §6b).
+     */
+    forgetOthers() {
+      const raw = deps.store.get(KEPT_KEY);
+      if (raw && !parseKept(raw, deps.learner())) deps.store.remove(KEPT_KEY);
+      readFor = null;
+      updatedAt.value = null;
+    },
+  };
+}
+
+/** The copy. */
+export type Kept = ReturnType<typeof createKept>;

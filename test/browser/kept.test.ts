@@ -1,0 +1,84 @@
+/**
+ * The copy kept on the device (DESIGN §6b), end to end in Chromium with storage partitioning on:
+ * a repeat visit with the API unreachable still shows the learner's notes, says they are the ones
+ * kept on this device and when they were updated, and searching and writing go on over them; the
+ * server's answer replaces them once the link is back; another learner never sees them.
+ */
+import * as assert from 'uvu/assert';
+import { apiPath } from './support/api-faults.ts';
+import { browserSuite } from './support/browser-suite.ts';
+import { COST, card, HINDI, onDemoVideo } from './support/demo-video.ts';
+import { waitText } from './support/frame-helpers.ts';
+import { LUKAS, portalContext } from './support/learners.ts';
+import { eventually } from './support/screen-data.ts';
+
+const { test, scenario } = browserSuite('kept on this device');
+
+const OFFLINE = 'Offline — showing notes saved on this device, updated';
+/** Every API call fails as with no connection. */
+const cutApi = (s: { page: import('playwright-core').Page }) =>
+  s.page.route(apiPath('/**'), (route) => route.abort('internetdisconnected'));
+const keptCopy = (s: { frame(): import('playwright-core').Frame }) =>
+  s.frame().evaluate(() => localStorage.getItem('notes:kept'));
+
+test('offline reload on `/`: the kept notes at once, the notice with Retry; back online, the server’s', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(scenario, browser);
+  await eventually(async () => (await keptCopy(s)) !== null, 'the first page is kept');
+  await cutApi(s);
+  await s.page.reload();
+  const f = s.frame();
+  await waitText(f, COST);
+  await waitText(f, HINDI);
+  const notice = f.getByRole('status').filter({ hasText: OFFLINE });
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /updated \d{1,2}:\d{2}/);
+  assert.is(await f.getByRole('alert').count(), 0, 'no error alert over notes that are there');
+  await s.page.unroute(apiPath('/**'));
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  await eventually(async () => (await notice.count()) === 0, 'the notice goes once the server answers');
+  await waitText(f, COST);
+});
+
+test('offline reload on `/view`: the kept notes, and search over them', async ({ browser }) => {
+  const s = await scenario(browser, { route: '/view', context: portalContext({ playerData: null }) });
+  const f = s.frame();
+  await waitText(f, COST);
+  await eventually(
+    async () => (await keptCopy(s))?.includes('newest') === true,
+    '/view’s first page is kept',
+  );
+  await cutApi(s);
+  await s.page.reload();
+  const g = s.frame();
+  await waitText(g, COST);
+  await g.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+  await g.getByRole('searchbox', { name: 'Search notes' }).fill('cost function');
+  await eventually(
+    async () => (await g.locator('main article').count()) === 1,
+    'the search over the kept notes',
+  );
+  assert.ok(await card(g, COST).isVisible());
+});
+
+test('another learner: the first learner’s copy is deleted, and never shown', async ({ browser }) => {
+  const s = await onDemoVideo(scenario, browser);
+  await eventually(async () => (await keptCopy(s)) !== null, 'Asha’s first page is kept');
+  await cutApi(s);
+  await s.send('CONTEXT_CHANGE', portalContext({ user: LUKAS }));
+  const f = s.frame();
+  await eventually(async () => (await f.getByText(COST).count()) === 0, 'Asha’s notes leave the screen');
+  const copy = await keptCopy(s);
+  assert.ok(copy === null || !copy.includes('seed-asha'), 'nothing of Asha’s is kept');
+});
+
+test('a corrupt copy is ignored and rebuilt, never a crash', async ({ browser }) => {
+  const s = await onDemoVideo(scenario, browser);
+  await s.frame().evaluate(() => localStorage.setItem('notes:kept', '{"learner": 42, "lists": ['));
+  await s.page.reload();
+  await waitText(s.frame(), COST);
+  await eventually(async () => (await keptCopy(s))?.startsWith('{"learner":"') === true, 'rebuilt');
+});
+
+test.run();
