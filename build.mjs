@@ -9,6 +9,9 @@
 //                                                        NOTES_BASE_PATH, NOTES_API_BASE)
 //                       [--test-hooks]  the browser tests' build: hooks that make the editor fail on
 //                                       purpose (src/editor/test-hooks.ts); never in a release
+//                       [--local-parents] a development build: localhost, 127.0.0.1 and [::1] parents
+//                                       accepted and in frame-ancestors (env NOTES_LOCAL_PARENTS=1);
+//                                       the harness and the tests build this way, never a release
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +76,7 @@ export function resolveOptions(argv = [], env = process.env) {
         'api-base': { type: 'string' },
         quiet: { type: 'boolean' },
         'test-hooks': { type: 'boolean' },
+        'local-parents': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -94,11 +98,15 @@ export function resolveOptions(argv = [], env = process.env) {
   const apiBase = (values['api-base'] ?? env.NOTES_API_BASE ?? `${base}api/v1`).replace(/\/+$/, '');
   if (!/^(\/|https:\/\/)[^\s"'<>]*$/.test(apiBase))
     throw new BuildOptionError(`--api-base: "${apiBase}" must be a path or an https URL`);
+  const localEnv = env.NOTES_LOCAL_PARENTS ?? '';
+  if (!['', '0', '1'].includes(localEnv))
+    throw new BuildOptionError(`NOTES_LOCAL_PARENTS: "${localEnv}" must be 1 (a development build) or 0`);
+  const localParents = Boolean(values['local-parents']) || localEnv === '1';
   return {
     out: resolve(values.out ?? join(ROOT, 'dist')), // absolute: sizes and the precache list compare paths
     quiet: Boolean(values.quiet),
     testHooks: Boolean(values['test-hooks']),
-    config: { allowedDomains: domains, devParentHost: devHost, basePath: base, apiBase },
+    config: { allowedDomains: domains, devParentHost: devHost, localParents, basePath: base, apiBase },
   };
 }
 

@@ -13,7 +13,7 @@ import { DEMO_PLAYER_DATA, SEEDED_USERS, tokenForUser } from '../harness/api/see
 import { startApi } from '../harness/api/server.ts';
 import { startAppServer } from '../harness/serve/app-server.ts';
 import { closeServer, listen } from '../harness/shared/listen.ts';
-import { DEFAULT_CONFIG, frameAncestors } from '../src/config/app-config.ts';
+import { frameAncestors, LOCAL_DEV_CONFIG } from '../src/config/app-config.ts';
 
 /** The learner every bench signs in as (the one whose notes the 10,000-note data file holds). */
 export const BENCH_USER = SEEDED_USERS[0]!;
@@ -41,7 +41,7 @@ const portalPage = (appUrl: string, context: unknown) => `<!doctype html><title>
 export async function startStack(dist: string, dataFile: string, baselineDist?: string): Promise<Stack> {
   const api = await startApi({ dataFile, secret: DEV_SECRET, port: 0 });
   const serve = (root: string) =>
-    startAppServer({ root, apiTarget: api.url, frameAncestors: frameAncestors(DEFAULT_CONFIG), port: 0 });
+    startAppServer({ root, apiTarget: api.url, frameAncestors: frameAncestors(LOCAL_DEV_CONFIG), port: 0 });
   const app = await serve(dist);
   const base = baselineDist ? await serve(baselineDist) : null;
   const context = {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { type RunningAppServer, startAppServer } from '../harness/serve/app-server.ts';
 import { staleReason } from '../harness/serve/ensure-dist.ts';
-import { DEFAULT_CONFIG, frameAncestors } from '../src/config/app-config.ts';
+import { frameAncestors, LOCAL_DEV_CONFIG } from '../src/config/app-config.ts';
 import { launchChromium } from '../test/browser/support/chromium.ts';
 import { type SoakPortal, startSoakPortal } from './portal.ts';
 
@@ -20,7 +20,7 @@ export async function ensureBuild(root: string, dist: string, say: (line: string
   if (reason === null) return;
   say(`building ${dist} (${reason})…`);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['build.mjs', '--quiet', '--out', dist], {
+    const child = spawn(process.execPath, ['build.mjs', '--quiet', '--local-parents', '--out', dist], {
       cwd: root,
       stdio: 'inherit',
     });
@@ -54,7 +54,7 @@ export async function startWorld(dist: string, apiUrl: string, tokenTtl: number 
     const app: RunningAppServer = await startAppServer({
       root: dist,
       apiTarget: apiUrl,
-      frameAncestors: frameAncestors(DEFAULT_CONFIG),
+      frameAncestors: frameAncestors(LOCAL_DEV_CONFIG),
       port: 0,
     });
     started.push(app);

@@ -190,7 +190,10 @@ test('a release build carries no trace of the test hooks; --test-hooks asks for 
 
 test('headers.json and _headers: the CSP for --allowed-domains, caching per file', ({ built }) => {
   const data = JSON.parse(readFileSync(join(built.out, 'headers.json'), 'utf8'));
-  const ancestors = frameAncestors({ allowedDomains: ['example.org', 'infosysapps.com'] });
+  const ancestors = frameAncestors({
+    allowedDomains: ['example.org', 'infosysapps.com'],
+    localParents: false,
+  });
   const page = inlineParts(readFileSync(join(built.out, 'index.html'), 'utf8'));
   const inline = { scripts: [sha(page.early), sha(page.app)], styles: [sha(page.style), sha(RICH_TEXT_CSS)] };
   assert.equal(data.headers, securityHeaders(ancestors, '/api/v1', inline));
@@ -199,8 +202,10 @@ test('headers.json and _headers: the CSP for --allowed-domains, caching per file
   assert.not.match(data.headers['Content-Security-Policy'], 'unsafe-inline');
   assert.match(
     data.headers['Content-Security-Policy'],
-    /; connect-src 'self'; worker-src 'self'; frame-ancestors https:\/\/example\.org https:\/\/\*\.example\.org https:\/\/infosysapps\.com https:\/\/\*\.infosysapps\.com http:\/\/localhost:\* /,
+    /frame-ancestors https:\/\/example\.org https:\/\/\*\.example\.org https:\/\/infosysapps\.com https:\/\/\*\.infosysapps\.com(;|$)/,
+    'a release build: no local parent may frame it',
   );
+  assert.not.match(data.headers['Content-Security-Policy'], /localhost|127\.0\.0\.1/);
   assert.is(data.cacheControl['/index.html'], 'no-cache');
   assert.is(data.cacheControl['/sw.js'], 'no-cache');
   assert.is(data.cacheControl['/sw-kill.js'], 'no-cache');
@@ -214,6 +219,19 @@ test('headers.json and _headers: the CSP for --allowed-domains, caching per file
     'not deployed content, not precached',
   );
   assert.not.ok(existsSync(join(built.out, 'headers.json.br')));
+});
+
+test('local parents only in a development build: --local-parents or NOTES_LOCAL_PARENTS=1', ({ built }) => {
+  const early = readFileSync(join(built.out, 'index.html'), 'utf8');
+  assert.match(early, /localParents:(?:!1|false)\b/, 'the release build refuses local parents');
+  assert.is(resolveOptions([], {}).config.localParents, false);
+  assert.is(resolveOptions(['--local-parents'], {}).config.localParents, true);
+  assert.is(resolveOptions([], { NOTES_LOCAL_PARENTS: '1' }).config.localParents, true);
+  assert.is(resolveOptions([], { NOTES_LOCAL_PARENTS: '0' }).config.localParents, false);
+  assert.throws(
+    () => resolveOptions([], { NOTES_LOCAL_PARENTS: 'yes' }),
+    (e: unknown) => e instanceof BuildOptionError,
+  );
 });
 
 test('options: env, base path, and one clear error for bad values', () => {

@@ -84,9 +84,11 @@ if (wanted.includes('browser')) {
   if (!ensureChromium()) {
     failed += 1;
   } else {
-    // A private build with the test hooks (the editor's fault injection): dist/ stays a release build.
+    // A private development build with the test hooks (the editor's fault injection) and local
+    // parents (the tests' portal is on localhost): dist/ stays a release build.
     const dist = process.env.NOTES_TEST_DIST || join(root, '.test-artifacts', 'dist-browser');
-    const build = spawnSync(process.execPath, ['build.mjs', '--quiet', '--test-hooks', '--out', dist], {
+    const args = ['build.mjs', '--quiet', '--test-hooks', '--local-parents', '--out', dist];
+    const build = spawnSync(process.execPath, args, {
       cwd: root,
       stdio: 'inherit',
     });

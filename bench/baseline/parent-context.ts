@@ -7,7 +7,7 @@
  */
 import { checkOrigin } from '../../src/bridge/origin.ts';
 import { parseParentContext } from '../../src/bridge/parse-context.ts';
-import { DEFAULT_CONFIG } from '../../src/config/app-config.ts';
+import { LOCAL_DEV_CONFIG } from '../../src/config/app-config.ts';
 import type { ParentContext, SeekMessage } from '../../src/protocol/messages.ts';
 
 /** The accepted context and the parent host it stands for (the `domain` header). */
@@ -27,7 +27,7 @@ export function startParentContext(win: Window = window): ParentContextStore {
   const listeners = new Set<() => void>();
   win.addEventListener('message', (event) => {
     if (event.source !== win.parent) return;
-    const verdict = checkOrigin(event.origin, DEFAULT_CONFIG);
+    const verdict = checkOrigin(event.origin, LOCAL_DEV_CONFIG);
     if (!verdict.ok) return;
     const data: unknown = event.data;
     if (data === null || typeof data !== 'object') return;

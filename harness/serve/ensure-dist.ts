@@ -1,9 +1,11 @@
 /**
  * Builds `dist/` before serving when it is missing or older than its sources (any file under
- * src/, locales/ or scripts/, or build.mjs), so `harness serve` always shows the code on disk.
+ * src/, locales/ or scripts/, or build.mjs), so `harness serve` always shows the code on disk;
+ * and when it is a release build, which refuses the harness's localhost portal: the harness
+ * builds a development build (`--local-parents`).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Why a build is needed, or null when dist/ is up to date. */
@@ -17,7 +19,25 @@ export function staleReason(root: string, distDir: string = join(root, 'dist')):
     if (found) return `${relative(root, found)} changed since the last build`;
   }
   const script = join(root, 'build.mjs');
-  return newer(script) ? 'build.mjs changed since the last build' : null;
+  if (newer(script)) return 'build.mjs changed since the last build';
+  return acceptsLocalParents(distDir)
+    ? null
+    : `${relative(root, distDir) || distDir} is a release build (no local parents)`;
+}
+
+/**
+ * Whether the build in `distDir` lets a localhost page frame it, read from its `headers.json`
+ * (`frame-ancestors` lists the local hosts only in a `--local-parents` build).
+ */
+function acceptsLocalParents(distDir: string): boolean {
+  try {
+    const data = JSON.parse(readFileSync(join(distDir, 'headers.json'), 'utf8')) as {
+      headers?: Record<string, string>;
+    };
+    return (data.headers?.['Content-Security-Policy'] ?? '').includes('http://localhost:*');
+  } catch {
+    return false;
+  }
 }
 
 /** The first file under `dir` (recursively) for which `isNewer` holds. */
@@ -35,14 +55,17 @@ function newestChange(dir: string, isNewer: (file: string) => boolean): string |
   return null;
 }
 
-/** Runs `node build.mjs --quiet` in `root`; rejects with a one-line reason if it fails. */
+/**
+ * Runs `node build.mjs --quiet --local-parents` in `root` (a development build: the harness's
+ * portal is on localhost); rejects with a one-line reason if it fails.
+ */
 export function runBuild(root: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!existsSync(join(root, 'build.mjs'))) {
       reject(new Error(`cannot build: ${join(root, 'build.mjs')} does not exist`));
       return;
     }
-    const child = spawn(process.execPath, ['build.mjs', '--quiet'], {
+    const child = spawn(process.execPath, ['build.mjs', '--quiet', '--local-parents'], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -5,13 +5,18 @@
 import { checkOrigin } from '../../src/bridge/origin.ts';
 import { type AppConfig, DEFAULT_CONFIG, frameAncestors } from '../../src/config/app-config.ts';
 
-/** The allow-list the harness assumes the build used: `NOTES_ALLOWED_DOMAINS` (comma list) or the default. */
-export function harnessAppConfig(env: NodeJS.ProcessEnv = process.env): Pick<AppConfig, 'allowedDomains'> {
+/**
+ * The settings the harness assumes the build used: `NOTES_ALLOWED_DOMAINS` (comma list) or the
+ * default, and local parents (it builds with `--local-parents`: its mock portal is on localhost).
+ */
+export function harnessAppConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<AppConfig, 'allowedDomains' | 'localParents'> {
   const fromEnv = (env.NOTES_ALLOWED_DOMAINS ?? '')
     .split(',')
     .map((d) => d.trim().toLowerCase())
     .filter((d) => d !== '');
-  return { allowedDomains: fromEnv.length > 0 ? fromEnv : DEFAULT_CONFIG.allowedDomains };
+  return { allowedDomains: fromEnv.length > 0 ? fromEnv : DEFAULT_CONFIG.allowedDomains, localParents: true };
 }
 
 /** What the app server's `frame-ancestors` should be for a given `--origin`, and whether the app refuses it. */
@@ -24,7 +29,10 @@ export type FramePolicy = { sources: string[]; allowed: boolean };
  * is always covered, and a refused one is never added: the harness shows exactly what a learner
  * on that portal would get.
  */
-export function framePolicyFor(origin: string, config: Pick<AppConfig, 'allowedDomains'>): FramePolicy {
+export function framePolicyFor(
+  origin: string,
+  config: Pick<AppConfig, 'allowedDomains' | 'localParents'>,
+): FramePolicy {
   let normalised = origin;
   try {
     normalised = new URL(origin).origin;

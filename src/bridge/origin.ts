@@ -9,12 +9,14 @@ const REJECT: OriginVerdict = { ok: false };
  * Decides whether `origin` (a MessageEvent's origin) is an allowed parent, by its parsed scheme,
  * hostname and port — never by substring, so `https://infosysapps.com.evil.io` or
  * `https://evilinfosysapps.com` can't pass. Allowed: `https://` on an allowed domain or any
- * subdomain of one, on the default port; `http(s)://` on a local host, any port, which counts as
- * the development parent host. Anything unparsable (`null`, `file://`, paths) is rejected.
+ * subdomain of one, on the default port; in a development build only (`localParents`),
+ * `http(s)://` on a local host, any port, which counts as the development parent host (a
+ * production build refuses them: any local web server could otherwise frame the app). Anything
+ * unparsable (`null`, `file://`, paths) is rejected.
  */
 export function checkOrigin(
   origin: unknown,
-  config: Pick<AppConfig, 'allowedDomains' | 'devParentHost'>,
+  config: Pick<AppConfig, 'allowedDomains' | 'devParentHost' | 'localParents'>,
 ): OriginVerdict {
   if (typeof origin !== 'string' || origin.length > 300) return REJECT;
   let url: URL;
@@ -29,7 +31,8 @@ export function checkOrigin(
   if (url.origin !== origin.toLowerCase()) return REJECT;
   const { protocol, hostname, port } = url;
   if (protocol !== 'https:' && protocol !== 'http:') return REJECT;
-  if (LOCAL_HOSTNAMES.includes(hostname)) return { ok: true, parentHost: config.devParentHost };
+  if (LOCAL_HOSTNAMES.includes(hostname))
+    return config.localParents ? { ok: true, parentHost: config.devParentHost } : REJECT;
   if (protocol !== 'https:' || port !== '') return REJECT;
   const allowed = config.allowedDomains.some((domain) => {
     const d = domain.toLowerCase();

@@ -17,7 +17,7 @@ export type AcceptedContext = { context: ParentContext; parentHost: string; requ
 /** What the bridge is built from. */
 export type BridgeDeps = {
   window: BridgeWindow;
-  config: Pick<AppConfig, 'allowedDomains' | 'devParentHost'>;
+  config: Pick<AppConfig, 'allowedDomains' | 'devParentHost' | 'localParents'>;
   onContext: (accepted: AcceptedContext) => void;
   /** An AUTH_RESPONSE from `window.parent` at the accepted origin (its `data` still unchecked). */
   onAuthResponse?: (message: unknown) => void;

@@ -11,6 +11,7 @@ import { livePortalContext, portalMessage } from '../fixtures/portal-contexts.ts
 const CONFIG = {
   allowedDomains: ['infosysapps.com'],
   devParentHost: 'lex-dev.infosysapps.com',
+  localParents: true,
   basePath: '/',
   apiBase: '/api/v1',
 };

@@ -1,10 +1,17 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkOrigin } from '../../src/bridge/origin.ts';
-import { DEFAULT_CONFIG } from '../../src/config/app-config.ts';
+import { DEFAULT_CONFIG, LOCAL_DEV_CONFIG } from '../../src/config/app-config.ts';
 
 const DEV = 'dev-parent.example.test';
-const config = { allowedDomains: ['infosysapps.com', 'onwingspan.com', 'olympics.com'], devParentHost: DEV };
+/** A development build's settings (`--local-parents`): the local hosts are parents too. */
+const config = {
+  allowedDomains: ['infosysapps.com', 'onwingspan.com', 'olympics.com'],
+  devParentHost: DEV,
+  localParents: true,
+};
+/** The same as a production build (`npm run build`): no local parent. */
+const production = { ...config, localParents: false };
 
 type Row = [label: string, origin: unknown, parentHost: string | null];
 
@@ -91,6 +98,12 @@ for (const [label, origin, parentHost] of ALLOWED) {
     assert.equal(checkOrigin(origin, config), { ok: true, parentHost });
   });
 }
+for (const [label, origin, parentHost] of ALLOWED) {
+  if (parentHost !== DEV) continue;
+  table(`a production build rejects ${label}: ${String(origin)}`, () => {
+    assert.equal(checkOrigin(origin, production), { ok: false });
+  });
+}
 for (const [label, origin] of HOSTILE) {
   table(`rejects ${label}: ${JSON.stringify(origin)?.slice(0, 80)}`, () => {
     assert.equal(checkOrigin(origin, config), { ok: false });
@@ -116,9 +129,28 @@ behaviour('the default config allows the three default domains and uses the defa
     parentHost: 'onwingspan.com',
   });
   assert.equal(checkOrigin('https://olympics.com', DEFAULT_CONFIG), { ok: true, parentHost: 'olympics.com' });
-  assert.equal(checkOrigin('http://localhost:4200', DEFAULT_CONFIG), {
+  assert.equal(checkOrigin('http://localhost:4200', DEFAULT_CONFIG), { ok: false }, 'a release build');
+  assert.equal(checkOrigin('http://localhost:4200', LOCAL_DEV_CONFIG), {
     ok: true,
     parentHost: 'lex-dev.infosysapps.com',
+  });
+});
+
+behaviour('local parents only in a development build: the default is a production build', () => {
+  assert.is(DEFAULT_CONFIG.localParents, false);
+  assert.is(LOCAL_DEV_CONFIG.localParents, true);
+  for (const local of [
+    'http://localhost:4200',
+    'https://127.0.0.1:8443',
+    'http://[::1]:4200',
+    'http://localhost',
+  ]) {
+    assert.equal(checkOrigin(local, production), { ok: false }, local);
+    assert.equal(checkOrigin(local, config), { ok: true, parentHost: DEV }, local);
+  }
+  assert.equal(checkOrigin('https://lex.infosysapps.com', production), {
+    ok: true,
+    parentHost: 'lex.infosysapps.com',
   });
 });
 
@@ -126,6 +158,7 @@ behaviour('a custom allowedDomains list replaces the defaults', () => {
   const custom = {
     allowedDomains: ['portal.example.org', 'Learn.Example.NET'],
     devParentHost: 'dev.example.org',
+    localParents: true,
   };
   assert.equal(checkOrigin('https://portal.example.org', custom), {
     ok: true,
@@ -153,7 +186,7 @@ behaviour('a custom allowedDomains list replaces the defaults', () => {
 });
 
 behaviour('an empty allowedDomains list leaves only local development hosts', () => {
-  const none = { allowedDomains: [], devParentHost: DEV };
+  const none = { allowedDomains: [], devParentHost: DEV, localParents: true };
   assert.equal(checkOrigin('https://infosysapps.com', none), { ok: false });
   assert.equal(checkOrigin('http://127.0.0.1:3000', none), { ok: true, parentHost: DEV });
 });

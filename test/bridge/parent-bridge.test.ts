@@ -8,6 +8,7 @@ import { seededRandom } from '../support/seeded-random.ts';
 const CONFIG = {
   allowedDomains: ['infosysapps.com', 'onwingspan.com', 'olympics.com'],
   devParentHost: 'lex-dev.infosysapps.com',
+  localParents: true,
 };
 const TOKEN = makeJwt({ wid: 'w-7', given_name: 'Zoë', email: 'zoe@example.com' });
 const TOKEN_PAYLOAD = TOKEN.split('.')[1] ?? '';

@@ -15,7 +15,7 @@ import type { OwnedNote } from '../../../harness/api/learner.ts';
 import type { SeedUser } from '../../../harness/api/seed.ts';
 import { type RunningApi, startApi } from '../../../harness/api/server.ts';
 import { startAppServer } from '../../../harness/serve/app-server.ts';
-import { DEFAULT_CONFIG, frameAncestors } from '../../../src/config/app-config.ts';
+import { DEFAULT_CONFIG, frameAncestors, LOCAL_DEV_CONFIG } from '../../../src/config/app-config.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
 import { ASHA, tokenOf } from './learners.ts';
 import type { Running } from './loopback.ts';
@@ -84,7 +84,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const app = await startAppServer({
     root: options.dist ?? DIST,
     apiTarget: new URL(api.url).origin,
-    frameAncestors: [...frameAncestors(DEFAULT_CONFIG), ...(options.extraFrameAncestors ?? [])],
+    frameAncestors: [...frameAncestors(LOCAL_DEV_CONFIG), ...(options.extraFrameAncestors ?? [])],
     port: 0,
   });
   let front: Running | null = null;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
@@ -15,6 +15,16 @@ const put = (root: string, rel: string, secondsAgo: number): void => {
   utimesSync(file, t, t);
 };
 
+/** A build in dist/ made `secondsAgo`: a development build (local parents) unless `release`. */
+const putDist = (root: string, secondsAgo: number, release = false): void => {
+  put(root, 'dist/index.html', secondsAgo);
+  const csp = `frame-ancestors https://example.org${release ? '' : ' http://localhost:* https://localhost:*'}`;
+  writeFileSync(
+    join(root, 'dist/headers.json'),
+    JSON.stringify({ headers: { 'Content-Security-Policy': csp } }),
+  );
+};
+
 it.before.each((ctx) => {
   ctx.root = mkdtempSync(join(tmpdir(), 'notes-ensure-dist-'));
   put(ctx.root, 'src/main.tsx', 300);
@@ -29,12 +39,19 @@ it('a missing dist/index.html needs a build', ({ root }) => {
 });
 
 it('a dist newer than every source is reused', ({ root }) => {
-  put(root, 'dist/index.html', 100);
+  putDist(root, 100);
   assert.is(staleReason(root), null);
 });
 
+it('a release build (no local parents, which refuses the localhost portal) is rebuilt', ({ root }) => {
+  putDist(root, 100, true);
+  assert.match(staleReason(root)!, /dist is a release build \(no local parents\)/);
+  rmSync(join(root, 'dist/headers.json'));
+  assert.match(staleReason(root)!, /release build/, 'no headers file: not known to be a development build');
+});
+
 it('a newer file under src/ or locales/, or a newer build.mjs, makes dist stale', ({ root }) => {
-  put(root, 'dist/index.html', 100);
+  putDist(root, 100);
   put(root, 'src/notes/list.tsx', 10);
   assert.match(staleReason(root)!, /src\/notes\/list\.tsx changed/);
   put(root, 'src/notes/list.tsx', 300);
@@ -50,7 +67,7 @@ it('ensureDist builds only when stale and says why', async ({ root }) => {
   let builds = 0;
   const build = async () => {
     builds += 1;
-    put(root, 'dist/index.html', 0);
+    putDist(root, 0);
   };
   await ensureDist(root, (l) => lines.push(l), build);
   assert.is(builds, 1);
@@ -79,9 +96,15 @@ it('runBuild rejects with one clear line when the build fails or is missing', as
 it('runBuild resolves when the build succeeds', async ({ root }) => {
   writeFileSync(
     join(root, 'build.mjs'),
-    "import { writeFileSync, mkdirSync } from 'node:fs'; mkdirSync('dist'); writeFileSync('dist/index.html', process.argv.slice(2).join(' '));",
+    [
+      "import { writeFileSync, mkdirSync } from 'node:fs'; mkdirSync('dist');",
+      "writeFileSync('dist/index.html', process.argv.slice(2).join(' '));",
+      "const local = process.argv.includes('--local-parents') ? ' http://localhost:*' : '';",
+      "writeFileSync('dist/headers.json', JSON.stringify({ headers: { 'Content-Security-Policy': 'frame-ancestors x' + local } }));",
+    ].join('\n'),
   );
   await runBuild(root);
+  assert.is(readFileSync(join(root, 'dist/index.html'), 'utf8'), '--quiet --local-parents');
   assert.is(staleReason(root), null);
 });
 

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { framePolicyFor, harnessAppConfig } from '../../../harness/serve/origin-policy.ts';
 import { DEFAULT_CONFIG } from '../../../src/config/app-config.ts';
 
-const config = DEFAULT_CONFIG;
+/** What the harness assumes its build used: the defaults with local parents (`--local-parents`). */
+const config = harnessAppConfig({});
 
 test("allowed parents (by the app's own check): https domains and subdomains, local hosts", () => {
   for (const o of [
@@ -62,7 +63,11 @@ test('NOTES_ALLOWED_DOMAINS overrides the domain list like the build does', () =
     'example.org',
     'b.net',
   ]);
-  assert.equal(harnessAppConfig({}).allowedDomains, config.allowedDomains);
+  assert.equal(harnessAppConfig({}).allowedDomains, DEFAULT_CONFIG.allowedDomains);
+});
+
+test('the harness builds with local parents, so it assumes them', () => {
+  assert.is(harnessAppConfig({}).localParents, true);
 });
 
 test.run();
