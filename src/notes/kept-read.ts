@@ -18,8 +18,16 @@ export const KEPT_KEY = 'notes:kept';
 /** Kept reads older than this are not shown, and dropped at the next write. */
 export const KEPT_MAX_AGE_MS = 30 * 86_400_000;
 
-/** A kept list as stored: its page, which list it is (to fold confirmed writes in), when last saved. */
-export type KeptList = KeptPage & { filter: ListFilter; order: NoteOrder; used: number };
+/**
+ * A kept list as stored: its page, which list it is (to fold confirmed writes in), when last saved.
+ * Its notes are checked only when that list is read (`keptPage`), not every list at every start.
+ */
+export type KeptList = Omit<KeptPage, 'notes'> & {
+  notes: unknown;
+  filter: ListFilter;
+  order: NoteOrder;
+  used: number;
+};
 
 /** The stored form: whose copy it is, and each kept list by its list key. */
 export type KeptFile = { learner: string; lists: Record<string, KeptList> };
@@ -32,8 +40,8 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 /**
  * The stored copy, if it is `learner`'s and well formed; anything corrupt or foreign-shaped is
- * ignored (the next write rebuilds it), and a list whose notes don't all pass the API's own note
- * check is left out, never shown. Stored text is untrusted like any note: it is sanitised when shown.
+ * ignored (the next write rebuilds it). Stored text is untrusted like any note: a list's notes pass
+ * the API's own note check when it is read (`keptNotes`), and are sanitised when shown.
  */
 export function parseKept(raw: string | null, learner: string): KeptFile | null {
   let value: unknown;
@@ -49,25 +57,31 @@ export function parseKept(raw: string | null, learner: string): KeptFile | null 
     const { filter, order } = page;
     if (!isObj(filter) || typeof order !== 'string' || !ORDERS.includes(order)) continue;
     if (Object.entries(filter).some(([k, v]) => !FILTER_KEYS.includes(k) || typeof v !== 'string')) continue;
-    try {
-      lists[key] = {
-        notes: parseNoteList(page.notes),
-        total: typeof page.total === 'number' ? page.total : null,
-        complete: page.complete === true,
-        at: page.at,
-        used: page.used,
-        filter: filter as ListFilter,
-        order: order as NoteOrder,
-      };
-    } catch {
-      // a list that doesn't parse is simply not kept
-    }
+    lists[key] = {
+      notes: page.notes,
+      total: typeof page.total === 'number' ? page.total : null,
+      complete: page.complete === true,
+      at: page.at,
+      used: page.used,
+      filter: filter as ListFilter,
+      order: order as NoteOrder,
+    };
   }
   return { learner, lists };
 }
 
-/** A kept list no older than 30 days, or null. */
+/** A kept list's notes if every one passes the API's note check, else null (the list is not used). */
+export function keptNotes(list: KeptList): Note[] | null {
+  try {
+    return parseNoteList(list.notes);
+  } catch {
+    return null;
+  }
+}
+
+/** A kept list no older than 30 days whose notes pass the check, or null. */
 export function keptPage(file: KeptFile | null, key: string, now: number): KeptPage | null {
-  const page = file?.lists[key];
-  return page && now - page.at < KEPT_MAX_AGE_MS ? page : null;
+  const list = file?.lists[key];
+  const notes = list && now - list.at < KEPT_MAX_AGE_MS ? keptNotes(list) : null;
+  return list && notes ? { notes, total: list.total, complete: list.complete, at: list.at } : null;
 }

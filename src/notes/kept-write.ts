@@ -1,6 +1,13 @@
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Note, NoteOrder } from '../protocol/api-types.ts';
-import { KEPT_KEY, KEPT_MAX_AGE_MS, type KeptFile, type KeptList, parseKept } from './kept-read.ts';
+import {
+  KEPT_KEY,
+  KEPT_MAX_AGE_MS,
+  type KeptFile,
+  type KeptList,
+  keptNotes,
+  parseKept,
+} from './kept-read.ts';
 import type { ListFilter } from './note-filter.ts';
 import { noteMatcher } from './note-filter.ts';
 import { compareNotes } from './note-order.ts';
@@ -56,7 +63,12 @@ export function createKeptWriter(deps: KeptWriterDeps) {
     confirmed(learner: string, noteId: string, note: Note | null): void {
       const file = load(learner);
       let changed = false;
-      for (const list of Object.values(file.lists)) changed = fold(list, noteId, note) || changed;
+      for (const [key, list] of Object.entries(file.lists)) {
+        const notes = keptNotes(list);
+        if (notes === null)
+          delete file.lists[key]; // malformed: not kept, never folded into
+        else changed = fold(list, notes, noteId, note) || changed;
+      }
       if (changed) write(file);
     },
     /** Forgets the copy (nothing of a learner is kept once another one signs in). */
@@ -65,18 +77,18 @@ export function createKeptWriter(deps: KeptWriterDeps) {
 }
 
 /** One list with a confirmed write folded in; true when it changed. */
-function fold(list: KeptList, noteId: string, note: Note | null): boolean {
+function fold(list: KeptList, kept: Note[], noteId: string, note: Note | null): boolean {
   const compare = compareNotes(list.order);
-  const last = list.notes.reduce<Note | null>((a, n) => (a === null || compare(n, a) > 0 ? n : a), null);
-  const had = list.notes.some((n) => n.noteId === noteId);
+  const last = kept.reduce<Note | null>((a, n) => (a === null || compare(n, a) > 0 ? n : a), null);
+  const had = kept.some((n) => n.noteId === noteId);
   // It belongs in the list, within the range the server gave (all of it, when the list was whole).
   const fits =
     note !== null && noteMatcher(list.filter)(note) && (list.complete || !last || compare(note, last) <= 0);
   if (!had && !fits) return false;
-  const notes = list.notes.filter((n) => n.noteId !== noteId);
+  const notes = kept.filter((n) => n.noteId !== noteId);
   if (note && fits) notes.push(note);
   notes.sort(compare);
-  if (list.total !== null) list.total = Math.max(0, list.total + notes.length - list.notes.length);
+  if (list.total !== null) list.total = Math.max(0, list.total + notes.length - kept.length);
   list.notes = notes;
   return true;
 }
