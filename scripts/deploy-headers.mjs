@@ -34,7 +34,10 @@ export function cacheControlFor(pathname) {
  * The app's CSP: only its own origin for code, data and its service worker, plus the inline
  * scripts and stylesheet of this build's index.html by their hashes (`inline`, from build.mjs);
  * API calls to its own origin, plus the API's origin when `apiBase` is an absolute https URL;
- * embedding limited to `frameAncestors` (`'none'` when empty).
+ * no plugins, `<base>` or form submissions; embedding limited to `frameAncestors` (`'none'` when
+ * empty). `script-src` stays `'self'` plus the hashes: a path-only source (`/assets/`) is invalid
+ * CSP (measured in Chromium: it blocks every script), and the build does not know the origin it
+ * will be served from (docs/decisions.md "Response headers").
  * @param {string[]} frameAncestors
  * @param {string} [apiBase]
  * @param {{ scripts: string[], styles: string[] }} [inline] CSP hash sources (`'sha256-…'`)
@@ -52,6 +55,12 @@ export function contentSecurityPolicy(frameAncestors, apiBase = '', inline = { s
     `connect-src 'self'${api}`,
     // The service worker (`sw.js`, src/sw/): only the app's own script may become one.
     "worker-src 'self'",
+    // Nothing the app needs, so nothing injected markup could use: plugins, a `<base>` that would
+    // re-point every relative URL, a form that would send the page's data elsewhere (the editor's
+    // form never submits: its handler saves through the API).
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
     `frame-ancestors ${ancestors}`,
   ].join('; ');
 }

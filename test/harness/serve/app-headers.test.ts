@@ -42,7 +42,7 @@ test('the CSP keeps code, styles, images and calls on the app origin, framing on
   const csp = contentSecurityPolicy(['https://infosysapps.com', 'http://localhost:*']);
   assert.is(
     csp,
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self'; frame-ancestors https://infosysapps.com http://localhost:*",
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors https://infosysapps.com http://localhost:*",
   );
   assert.match(contentSecurityPolicy([]), /frame-ancestors 'none'$/);
 });

@@ -30,6 +30,17 @@ test('inline hashes go to script-src and style-src; no unsafe-inline either way'
   assert.is(data.headers['Content-Security-Policy'], contentSecurityPolicy([], '', inline));
 });
 
+test("no <base>, no form submission, no plugins: base-uri, form-action and object-src are 'none'", () => {
+  for (const csp of [
+    contentSecurityPolicy([]),
+    contentSecurityPolicy(['https://example.org'], 'https://api.example.org'),
+  ]) {
+    const directives = csp.split('; ');
+    for (const d of ["base-uri 'none'", "form-action 'none'", "object-src 'none'"])
+      assert.ok(directives.includes(d), `${d} in ${csp}`);
+  }
+});
+
 test('deployHeaders: security headers for all, Cache-Control per file, no-cache otherwise', () => {
   const data = deployHeaders({
     frameAncestors: ['https://example.org'],
@@ -39,7 +50,7 @@ test('deployHeaders: security headers for all, Cache-Control per file, no-cache 
   });
   assert.equal(data.headers, {
     'Content-Security-Policy':
-      "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self'; frame-ancestors https://example.org",
+      "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors https://example.org",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   });
