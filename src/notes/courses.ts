@@ -11,6 +11,8 @@ export type CoursesDeps = {
   api: Pick<NotesApi, 'listCourses' | 'collection'>;
   describe: (error: unknown) => Problem;
   list: (filter: ListFilter, order: NoteOrder, loader: PageLoader) => NoteList;
+  /** The course list kept on this device: shown while the server is asked, saved when it answers. */
+  kept?: { read(): CourseSummary[] | null; save(items: CourseSummary[]): void };
 };
 
 /** The learner's courses and each course's notes (the `/course` screens and `/view`'s filter). */
@@ -29,9 +31,17 @@ export type Courses = {
  * The course side of the notes model, in a chunk of its own (fetched with `/view` or `/course`):
  * the first note on `/` never needs it.
  */
-export function createCourses({ api, describe, list }: CoursesDeps): Courses {
+export function createCourses({ api, describe, list, kept }: CoursesDeps): Courses {
   const titles = new Map<string, string>();
-  const courses = createResource((signal) => api.listCourses({ signal }), describe);
+  const courses = createResource(
+    (signal) =>
+      api.listCourses({ signal }).then((items) => {
+        kept?.save(items);
+        return items;
+      }),
+    describe,
+    () => kept?.read() ?? null,
+  );
   const collection =
     (courseId: string): PageLoader =>
     async (_cursor, signal) => {

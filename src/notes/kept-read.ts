@@ -1,5 +1,5 @@
-import { parseNoteList } from '../api/parse-response.ts';
-import type { Note, NoteOrder } from '../protocol/api-types.ts';
+import { parseCourseSummaries, parseNoteList } from '../api/parse-response.ts';
+import type { CourseSummary, Note, NoteOrder } from '../protocol/api-types.ts';
 import type { ListFilter } from './note-filter.ts';
 
 /** One list's first page as the server last gave it, kept on the device (DESIGN §6b). */
@@ -29,8 +29,12 @@ export type KeptList = Omit<KeptPage, 'notes'> & {
   used: number;
 };
 
-/** The stored form: whose copy it is, and each kept list by its list key. */
-export type KeptFile = { learner: string; lists: Record<string, KeptList> };
+/** The stored form: whose copy it is, each kept list by its list key, and the course list. */
+export type KeptFile = {
+  learner: string;
+  lists: Record<string, KeptList>;
+  courses?: { items: unknown; at: number };
+};
 
 const ORDERS: readonly string[] = ['newest', 'oldest', 'updated'];
 const FILTER_KEYS: readonly string[] = ['refId', 'courseId', 'source'];
@@ -67,7 +71,24 @@ export function parseKept(raw: string | null, learner: string): KeptFile | null 
       order: order as NoteOrder,
     };
   }
-  return { learner, lists };
+  const { courses } = value;
+  const kept =
+    isObj(courses) && typeof courses.at === 'number' ? { items: courses.items, at: courses.at } : null;
+  return kept ? { learner, lists, courses: kept } : { learner, lists };
+}
+
+/** The kept course list, no older than 30 days, if it passes the API's own check; else null. */
+export function keptCourses(
+  file: KeptFile | null,
+  now: number,
+): { items: CourseSummary[]; at: number } | null {
+  const kept = file?.courses;
+  if (!kept || now - kept.at >= KEPT_MAX_AGE_MS) return null;
+  try {
+    return { items: parseCourseSummaries(kept.items), at: kept.at };
+  } catch {
+    return null;
+  }
 }
 
 /** A kept list's notes if every one passes the API's note check, else null (the list is not used). */

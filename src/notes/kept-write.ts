@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../platform/key-value-store.ts';
-import type { Note, NoteOrder } from '../protocol/api-types.ts';
+import type { CourseSummary, Note, NoteOrder } from '../protocol/api-types.ts';
 import {
   KEPT_KEY,
   KEPT_MAX_AGE_MS,
@@ -39,9 +39,10 @@ export function createKeptWriter(deps: KeptWriterDeps) {
     let lists = Object.entries(file.lists)
       .filter(([, list]) => now - list.at < KEPT_MAX_AGE_MS)
       .sort(([, a], [, b]) => b.used - a.used);
-    while (lists.length) {
-      const text = JSON.stringify({ learner: file.learner, lists: Object.fromEntries(lists) });
+    for (;;) {
+      const text = JSON.stringify({ ...file, lists: Object.fromEntries(lists) });
       if (text.length <= KEPT_MAX_CHARS && deps.store.set(KEPT_KEY, text)) return true;
+      if (!lists.length) break;
       lists = lists.slice(0, -1); // too big, or over the quota: the least recently saved goes
     }
     deps.store.remove(KEPT_KEY);
@@ -70,6 +71,12 @@ export function createKeptWriter(deps: KeptWriterDeps) {
         else changed = fold(list, notes, noteId, note) || changed;
       }
       if (changed) write(file);
+    },
+    /** Keeps the course list, just answered by the server, for `learner`. */
+    saveCourses(learner: string, items: readonly CourseSummary[]): boolean {
+      const file = load(learner);
+      file.courses = { items, at: deps.now() };
+      return write(file);
     },
     /** Forgets the copy (nothing of a learner is kept once another one signs in). */
     clear: () => deps.store.remove(KEPT_KEY),

@@ -1,7 +1,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
-import type { Note } from '../protocol/api-types.ts';
-import { KEPT_KEY, type KeptFile, keptPage, parseKept } from './kept-read.ts';
+import type { CourseSummary, Note } from '../protocol/api-types.ts';
+import { KEPT_KEY, type KeptFile, keptCourses, keptPage, parseKept } from './kept-read.ts';
 import type { KeptWriter } from './kept-write.ts';
 import { lazyPart } from './lazy-part.ts';
 import type { ListKeeping } from './note-lists.ts';
@@ -23,17 +23,20 @@ export function createKept(deps: KeptDeps) {
     import('./kept-write.ts').then((m) => m.createKeptWriter({ store: deps.store, now: deps.now })),
   );
   const write = (act: (w: KeptWriter) => void) => void writer.load().then(act, () => undefined);
+  const stored = () => {
+    const learner = deps.learner();
+    if (readFor !== learner) {
+      file = parseKept(deps.store.get(KEPT_KEY), learner); // once per learner: then from memory
+      readFor = learner;
+    }
+    return file;
+  };
+  const shown = <T extends { at: number }>(kept: T | null): T | null => {
+    if (kept && kept.at > (updatedAt.value ?? 0)) updatedAt.value = kept.at;
+    return kept;
+  };
   const lists: ListKeeping = {
-    read(key) {
-      const learner = deps.learner();
-      if (readFor !== learner) {
-        file = parseKept(deps.store.get(KEPT_KEY), learner); // once per learner: then from memory
-        readFor = learner;
-      }
-      const page = keptPage(file, key, deps.now());
-      if (page && page.at > (updatedAt.value ?? 0)) updatedAt.value = page.at;
-      return page;
-    },
+    read: (key) => shown(keptPage(stored(), key, deps.now())),
     save(key, filter, order, page) {
       updatedAt.value = deps.now();
       if (filter.query) return;
@@ -43,6 +46,15 @@ export function createKept(deps: KeptDeps) {
   };
   return {
     lists,
+    /** The course list (`/course`), kept the same way. */
+    courses: {
+      read: (): CourseSummary[] | null => shown(keptCourses(stored(), deps.now()))?.items ?? null,
+      save(items: CourseSummary[]) {
+        updatedAt.value = deps.now();
+        const learner = deps.learner();
+        write((w) => w.saveCourses(learner, items));
+      },
+    },
     /**
      * When the notes shown were last brought up to date by the server: a first page this visit,
      * else the kept copy's time ("Offline — showing notes saved on this device, updated 14:02").

@@ -28,6 +28,8 @@ export type Resource<T> = {
 export function createResource<T>(
   load: (signal: AbortSignal) => Promise<T>,
   describe: (error: unknown) => Problem,
+  /** What to show while the first load is on its way (the copy kept on this device), if anything. */
+  initial?: () => T | null,
 ): Resource<T> {
   const state = signal<LoadState<T>>({ status: 'idle' });
   let request = 0;
@@ -43,7 +45,7 @@ export function createResource<T>(
     stale = false;
     controller?.abort(); // the older load is superseded: stop spending its bytes
     controller = new AbortController();
-    state.value = { status: 'loading', data: reset ? null : current() };
+    state.value = { status: 'loading', data: reset ? null : (current() ?? initial?.() ?? null) };
     try {
       const data = await load(controller.signal);
       if (mine === request) state.value = { status: 'ready', data };

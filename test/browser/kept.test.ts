@@ -73,6 +73,18 @@ test('another learner: the first learner’s copy is deleted, and never shown', 
   assert.ok(copy === null || !copy.includes('seed-asha'), 'nothing of Asha’s is kept');
 });
 
+test('offline reload on `/course`: the kept course list, with the notice', async ({ browser }) => {
+  const s = await scenario(browser, { route: '/course' });
+  const f = s.frame();
+  await waitText(f, 'Machine Learning Foundations');
+  await eventually(async () => (await keptCopy(s))?.includes('"courses"') === true, 'the course list is kept');
+  await cutApi(s);
+  await s.page.reload();
+  const g = s.frame();
+  await waitText(g, 'Machine Learning Foundations');
+  await g.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+});
+
 test('a corrupt copy is ignored and rebuilt, never a crash', async ({ browser }) => {
   const s = await onDemoVideo(scenario, browser);
   await s.frame().evaluate(() => localStorage.setItem('notes:kept', '{"learner": 42, "lists": ['));

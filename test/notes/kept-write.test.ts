@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { KEPT_KEY, KEPT_MAX_AGE_MS, keptPage, parseKept } from '../../src/notes/kept-read.ts';
+import { KEPT_KEY, KEPT_MAX_AGE_MS, keptCourses, keptPage, parseKept } from '../../src/notes/kept-read.ts';
 import { createKeptWriter, KEPT_MAX_CHARS } from '../../src/notes/kept-write.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
@@ -150,6 +150,23 @@ test('a list whose notes do not all pass the note check is left out; the others 
   assert.ok(t.read('good'));
   assert.is(t.read('bad'), null);
   assert.is(t.read('odd'), null);
+});
+
+test('the course list is kept beside the lists, alone too, and read back only if well formed', () => {
+  const t = setup();
+  const courses = [
+    { courseId: 'c1', courseTitle: 'Course 1', noteCount: 2, updatedOn: '2026-11-20T00:00:00Z' },
+  ];
+  assert.ok(t.writer.saveCourses(ASHA, courses), 'written with no list kept yet');
+  const file = () => parseKept(t.store.get(KEPT_KEY), ASHA);
+  assert.equal(keptCourses(file(), t.clock.now)?.items, courses);
+  t.writer.save(ASHA, 'r1', { refId: 'r1' }, 'newest', PAGE);
+  assert.equal(keptCourses(file(), t.clock.now)?.items, courses, 'a list saved after keeps it');
+  assert.is(keptCourses(file(), t.clock.now + KEPT_MAX_AGE_MS), null, 'older than 30 days');
+  const stored = JSON.parse(t.storage.items.get(KEPT_KEY) ?? '{}');
+  stored.courses.items = [{ courseId: 5 }];
+  t.storage.items.set(KEPT_KEY, JSON.stringify(stored));
+  assert.is(keptCourses(file(), t.clock.now), null);
 });
 
 test.run();

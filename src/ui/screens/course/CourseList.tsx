@@ -1,7 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { CourseSummary } from '../../../protocol/api-types.ts';
 import { SCREEN_TITLE_ID, useFocusTarget } from '../../focus-request.ts';
-import { EmptyState, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
+import { EmptyState, ListProblem, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
 import { useServices } from '../../services.ts';
 import { useT, useValue } from '../../use-value.ts';
@@ -64,7 +64,7 @@ export function CourseList() {
             <CourseItem key={course.courseId} course={course} />
           ))}
         </ul>
-        {state.status === 'error' && <LoadProblem problem={state.problem} onRetry={retry} />}
+        {state.status === 'error' && <ListProblem problem={state.problem} onRetry={retry} />}
       </>
     );
   } else if (state.status === 'error') {
