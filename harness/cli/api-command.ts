@@ -7,7 +7,7 @@ import { startApi } from '../api/server.ts';
 import type { Io, Running } from './io.ts';
 import { parseHost, parsePort } from './option-parsers.ts';
 import { defaultDataFile, ensureParentDir } from './paths.ts';
-import { resolveSecret } from './secret.ts';
+import { requireSecretFor, resolveSecret } from './secret.ts';
 import { addSharedOptions, faultsFrom, type SharedFlags } from './shared-options.ts';
 import { listenProblem } from './usage-error.ts';
 
@@ -32,11 +32,15 @@ export function apiCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runnin
     .action(async (flags: ApiFlags) => onRunning(await runApi(flags, io, env)));
 }
 
-/** Starts the API; a busy port becomes a UsageError (exit 2). */
+/**
+ * Starts the API; a busy port, or a non-loopback `--host` with the public dev secret, becomes a
+ * UsageError (exit 2).
+ */
 export async function runApi(flags: ApiFlags, io: Io, env: NodeJS.ProcessEnv): Promise<Running> {
+  const { secret, source } = resolveSecret(flags.secret, env);
+  requireSecretFor(flags.host, source, '--host');
   const dataFile = flags.data ?? defaultDataFile();
   ensureParentDir(dataFile);
-  const { secret } = resolveSecret(flags.secret, env);
   const api = await startApi({
     host: flags.host,
     port: flags.port,

@@ -31,7 +31,7 @@ import {
   parseUser,
 } from './option-parsers.ts';
 import { defaultDataFile, ensureParentDir, PROJECT_ROOT } from './paths.ts';
-import { resolveSecret } from './secret.ts';
+import { requireSecretFor, resolveSecret } from './secret.ts';
 import { addSharedOptions, faultsFrom, type SharedFlags } from './shared-options.ts';
 
 /** Parsed `serve` flags. */
@@ -130,12 +130,27 @@ export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runn
 const defaultUser = (parent: ParentKind): SeedUser =>
   (parent === 'sunbird-cb' ? findSeededUser(PORTAL_LEARNER) : undefined) ?? SEEDED_USERS[0]!;
 
-/** Fills defaults that depend on the environment (data file, secret) and the portal (learner). */
+/** `--origin`'s host name, or the text itself when it doesn't parse (the listen step reports that). */
+const originHost = (origin: string): string => {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return origin;
+  }
+};
+
+/**
+ * Fills defaults that depend on the environment (data file, secret) and the portal (learner);
+ * refuses the public dev secret on a portal reachable from the network (UsageError, exit 2).
+ */
 export function settingsFrom(
   flags: ServeFlags,
   env: NodeJS.ProcessEnv,
   root: string = PROJECT_ROOT,
 ): ServeSettings {
+  // The mock portal listens on --origin's host and mints tokens there: the dev secret stays local.
+  const { secret, source } = resolveSecret(flags.secret, env);
+  requireSecretFor(originHost(flags.origin), source, '--origin');
   const dataFile = flags.data ?? defaultDataFile(root);
   ensureParentDir(dataFile);
   return {
@@ -152,7 +167,7 @@ export function settingsFrom(
     parent: flags.parent,
     tokenTtl: flags.tokenTtl,
     dataFile,
-    secret: resolveSecret(flags.secret, env).secret,
+    secret,
     faults: faultsFrom(flags),
     open: flags.open,
   };

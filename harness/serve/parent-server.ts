@@ -48,11 +48,21 @@ const send = (
   res.end(body);
 };
 
-/** Routes one request; never throws (bad input gets a 4xx). */
+/**
+ * Routes one request; never throws (bad input gets a 4xx). A request naming another `Host` than
+ * the parent origin's gets 421 and no token (the page and the token endpoint both carry one).
+ */
 function handler(options: ParentServerOptions, parentOrigin: string) {
   const { config, assets, mintToken } = options;
   const firstUser = config.initial.user;
+  const ownHost = new URL(parentOrigin).host;
   return (req: IncomingMessage, res: ServerResponse): void => {
+    // DNS rebinding: a hostile site whose name now points here would be same-origin with its own
+    // page, not with ours, and could read the page's token or mint more. Only our own Host is served.
+    if (req.headers.host?.toLowerCase() !== ownHost) {
+      send(res, 421, 'text/plain', 'Misdirected request');
+      return;
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '/', parentOrigin);

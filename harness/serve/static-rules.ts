@@ -41,10 +41,17 @@ const DEPLOY_FILES = new Set([`/${HEADERS_FILE}`, `/${NETLIFY_HEADERS_FILE}`]);
 
 /**
  * Dotfiles (`.env`, `.git/…`) are never served even if a build leaves one behind, nor the
- * deployment's header files (dist/headers.json, dist/_headers): they configure the server.
+ * deployment's header files (dist/headers.json, dist/_headers): they configure the server. Judged
+ * on the decoded path, as the file server will resolve it (`/headers%2Ejson` is `/headers.json`,
+ * `%2F` a slash); a path that doesn't decode counts as hidden.
  */
 export const isHiddenPath = (url: string): boolean => {
-  const { path } = splitUrl(url);
+  let path: string;
+  try {
+    path = decodeURIComponent(splitUrl(url).path);
+  } catch {
+    return true;
+  }
   return DEPLOY_FILES.has(path) || path.split('/').some((s) => s.startsWith('.'));
 };
 

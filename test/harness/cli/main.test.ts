@@ -48,6 +48,21 @@ it('every bad flag is one stderr line and exit 2, before anything starts', async
   }
 });
 
+it('a non-loopback host with the public dev secret is refused in one line, exit 2, before listening', async () => {
+  for (const argv of [
+    ['api', '--host', '0.0.0.0', '--port', '0'],
+    ['api', '--host', '192.168.1.20', '--port', '0'],
+    ['serve', '--origin', 'http://0.0.0.0:4200'],
+  ]) {
+    const c = capture();
+    const code = await main(argv, c.io, {});
+    assert.is(code, USAGE_EXIT, argv.join(' '));
+    assert.is(c.err.length, 1, `${argv.join(' ')}: ${c.err.join(' | ')}`);
+    assert.match(c.err[0]!, /^harness: error: .*dev secret.*--secret or HARNESS_SECRET/, c.err[0]);
+    assert.equal(c.out, [], 'nothing started');
+  }
+});
+
 it('an error message names the flag and what to use instead', async () => {
   const c = capture();
   await main(['serve', '--theme', 'purple'], c.io, {});

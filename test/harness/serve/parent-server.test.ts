@@ -102,4 +102,18 @@ it('a busy port rejects with EADDRINUSE', async ({ parent }) => {
   }
 });
 
+it('DNS rebinding: a request for another Host gets no page and no token', async ({ parent, minted }) => {
+  const before = minted.length;
+  for (const path of ['/', '/harness/token?user=lukas']) {
+    for (const host of ['evil.example', `evil.example:${parent.port}`, `localhost:${parent.port}`]) {
+      const res = await rawRequest(`${parent.url.replace(/\/$/, '')}${path}`, { headers: { Host: host } });
+      assert.is(res.status, 421, `${path} with Host ${host}`);
+      assert.not.match(res.body.toString(), /token-for/);
+    }
+  }
+  assert.is(minted.length, before, 'nothing minted');
+  const ok = await rawRequest(`${parent.url}harness/token?user=lukas`);
+  assert.is(ok.status, 200, 'the parent origin itself still gets its token');
+});
+
 it.run();

@@ -28,4 +28,18 @@ test('hidden paths are recognised anywhere in the path', () => {
   assert.not.ok(isHiddenPath('/assets/headers.json'));
 });
 
+test('percent-encoded dots and slashes are decoded before the check: no way round it', () => {
+  for (const url of [
+    '/headers%2Ejson',
+    '/headers%2ejson?x=1',
+    '/%5Fheaders',
+    '/%2Eenv',
+    '/assets/%2Egit/config',
+    '/assets%2F.git%2Fconfig',
+  ])
+    assert.ok(isHiddenPath(url), url);
+  assert.ok(isHiddenPath('/%E0%A4%A'), 'a malformed path is refused, not guessed at');
+  assert.not.ok(isHiddenPath('/assets/main%2DAB12CD34.js'));
+});
+
 test.run();
