@@ -69,6 +69,19 @@ const plain = (label: string, goal: string, measured: string, v: string): string
 export function firstNoteRows(t: ProfileTimings): string[][] {
   const { profile: p } = t;
   const goals = FIRST_NOTE_GOALS[p.name];
+  const warm = t.ours.warm.map((x) => x.upToDateMs ?? x.ms);
+  const upToDate = plain(
+    `${p.name}, warm: the notes up to date from the network (the first API answer in; the first note before it came from the copy kept on the device) (median of ${warm.length})`,
+    'reported',
+    `${ms(median(warm))} [${list(warm)}]`,
+    'reported',
+  );
+  return [...firstNoteKinds(t, goals), upToDate];
+}
+
+/** The cold and warm rows of one profile. */
+function firstNoteKinds(t: ProfileTimings, goals: { cold: number; warm: number } | undefined): string[][] {
+  const { profile: p } = t;
   return (['cold', 'warm'] as const).map((kind) => {
     const ours = t.ours[kind];
     const base = t.baseline?.[kind] ?? [];
