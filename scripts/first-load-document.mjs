@@ -10,11 +10,13 @@ import {
   publishExports,
   readSharedImports,
 } from './inline-first-load.mjs';
+import { retryImports } from './retry-imports.mjs';
 
 /**
  * Makes esbuild's split output inlinable: the entry must be a stub importing one chunk that holds
  * all first-load code (build.mjs `oneFirstLoadChunk`). That chunk publishes its exports on a
- * global, every other chunk reads them from there, and the stub goes. Returns the chunk's
+ * global, every other chunk reads them from there, and the stub goes. Every chunk import then goes
+ * through the page's chunk importer (retry-imports.mjs). Returns the chunk's
  * metafile path; the chunk stays in assets/ as the fallback's copy.
  * @param {string} root the directory metafile paths are relative to
  * @param {Record<string, { imports?: { path: string, kind: string }[] }>} outputs esbuild's metafile outputs
@@ -32,7 +34,9 @@ export function inlinableFirstLoad(root, outputs, entry, url) {
   for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js') && f !== entry)) {
     const path = join(root, file);
     const code = readFileSync(path, 'utf8');
-    writeFileSync(path, file === chunk ? publishExports(code) : readSharedImports(code, shared, file));
+    const first = file === chunk;
+    const own = first ? publishExports(code) : readSharedImports(code, shared, file);
+    writeFileSync(path, retryImports(own, { lazy: !first, where: file }));
   }
   unlinkSync(join(root, entry));
   return chunk;

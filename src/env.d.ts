@@ -17,3 +17,6 @@ declare const __NOTES_EARLY_URL__: string;
 interface Window {
   __notesBoot?: import('./boot/boot.ts').Boot;
 }
+
+/** The page's one chunk importer (src/platform/chunk-import.ts), set by src/start.tsx. */
+declare var __notesImport: import('./platform/chunk-import.ts').ChunkImport | undefined;

@@ -12,7 +12,9 @@ import { seekMessage } from './bridge/seek-message.ts';
 import { createSanitizerService } from './format/sanitizer.ts';
 import { createI18n } from './i18n/i18n-model.ts';
 import { createNotesModel } from './notes/notes-model.ts';
+import { createChunkImport } from './platform/chunk-import.ts';
 import { createKeyValueStore } from './platform/key-value-store.ts';
+import { createLoader, type Loader } from './platform/lazy-file.ts';
 import { createNavigator } from './routes/navigator.ts';
 import { applyContext, applyLook } from './session/apply-context.ts';
 import { createClock } from './session/clock.ts';
@@ -31,7 +33,7 @@ import { createShortcuts } from './ui/shortcuts.ts';
  * Builds everything and renders; any exception here is shown by `showStartupFailure`. The parent
  * bridge and the first API call were started by the early start (src/boot/), handed over as `boot`.
  */
-function startIn(root: HTMLElement, boot: Boot) {
+function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   const config = __NOTES_CONFIG__;
   const session = createSessionModel(window.innerWidth);
   watchWindowWidth(window, session.setWidth);
@@ -47,6 +49,7 @@ function startIn(root: HTMLElement, boot: Boot) {
       return response.json();
     },
     root: document.documentElement,
+    loader,
   });
 
   const http = createHttpClient({
@@ -75,10 +78,14 @@ function startIn(root: HTMLElement, boot: Boot) {
     newId: () => crypto.randomUUID(), // https (or loopback) only: every deployment is
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),
+    loader,
   });
   window.addEventListener('pagehide', () => notes.flush());
   document.addEventListener('visibilitychange', () => document.hidden && notes.flush());
-  window.addEventListener('online', () => notes.retryNow());
+  window.addEventListener('online', () => {
+    notes.retryNow();
+    loader.retryNow();
+  });
   boot.tokens.onFresh(() => notes.retryNow()); // writes paused by a 401 go out with the new token
 
   const shortcuts = createShortcuts();
@@ -88,6 +95,7 @@ function startIn(root: HTMLElement, boot: Boot) {
 
   const styles = createStylesheets(document, __NOTES_STYLES__, {
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    loader,
   });
   const startup = { session, i18n, nav, notes, styles, body: document.body };
   boot.onContext(
@@ -112,9 +120,10 @@ function startIn(root: HTMLElement, boot: Boot) {
       clearInterval: (handle) => window.clearInterval(handle as number),
     }),
     focus: createFocusRequests(),
-    screens: createScreens(styles, notes),
-    parts: createEditParts(styles),
-    sanitizer: createSanitizerService(config, document),
+    screens: createScreens(styles, notes, loader),
+    parts: createEditParts(styles, loader),
+    loader,
+    sanitizer: createSanitizerService(config, document, undefined, loader),
     seek: (note) => {
       const message = seekMessage(note);
       return message ? boot.post(message) : false;
@@ -154,11 +163,18 @@ function showStartupFailure(root: HTMLElement, error: unknown) {
 export function start(): void {
   const root = document.getElementById('app');
   if (!root) return;
+  // Every lazy file (chunk, bundle, catalogue, stylesheet): a dropped request is tried again. The
+  // build sends every chunk import through `__notesImport` (scripts/retry-imports.mjs).
+  const loader = createLoader({
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+  });
+  globalThis.__notesImport ??= createChunkImport(loader, (url) => import(url));
   const run = () => {
     try {
       const boot = window.__notesBoot;
       if (!boot) throw new Error('the early start did not run');
-      startIn(root, boot);
+      startIn(root, boot, loader);
     } catch (error) {
       showStartupFailure(root, error);
     }

@@ -1,4 +1,5 @@
 import { lazyPart } from '../notes/lazy-part.ts';
+import { type Loader, ONE_TRY } from '../platform/lazy-file.ts';
 import type { Sanitize } from './sanitize-html.ts';
 import type { SanitizerDocument } from './sanitizer-parts.ts';
 
@@ -17,13 +18,15 @@ export type SanitizerService = {
 /**
  * The sanitiser service over its lazy chunk (`sanitizer-parts`: DOMPurify, the configuration, the
  * rich-body stylesheet) for the API at `config.apiBase`, in `doc` (whose base URL resolves
- * addresses). `parts` is the chunk's import, replaceable in tests.
+ * addresses), fetched by `loader` (which retries a dropped request). `parts` is the chunk's import,
+ * replaceable in tests.
  */
 export function createSanitizerService(
   config: { apiBase: string },
   doc: SanitizerDocument,
   parts: () => Promise<typeof import('./sanitizer-parts.ts')> = () => import('./sanitizer-parts.ts'),
+  loader: Loader = ONE_TRY,
 ): SanitizerService {
-  const part = lazyPart(async () => (await parts()).sanitizerFor(config, doc));
+  const part = lazyPart(async () => (await parts()).sanitizerFor(config, doc), loader);
   return { current: () => part.current, load: part.load };
 }

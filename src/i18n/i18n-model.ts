@@ -1,5 +1,6 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import { type LazyFile, type Loader, ONE_TRY } from '../platform/lazy-file.ts';
 import { formatCompiled } from './compiled-format.ts';
 import type { FormatjsEngine } from './formatjs-engine.ts';
 import { localeDirection, resolveLocale } from './locales.ts';
@@ -23,6 +24,8 @@ export type I18nDeps = {
   logError?: (message: string, error?: unknown) => void;
   /** Fetches formatjs's runtime for translated catalogues (a chunk of its own by default). */
   loadEngine?: () => Promise<FormatjsEngine>;
+  /** Fetches catalogues and the engine, retrying a dropped request (default: one try each). */
+  loader?: Loader;
 };
 
 const defaultEngine = () => import('./formatjs-engine.ts').then((m) => m.formatWithFormatjs);
@@ -44,8 +47,9 @@ export type I18nModel = ReturnType<typeof createI18n>;
  * Translations (SPEC §4, DESIGN §4). English is bundled and formatted by a compact formatter of
  * precompiled messages; other locales are fetched once each when asked for, together with
  * formatjs's runtime that formats them. A failed load logs one error and keeps the previous
- * translations. Only the latest request wins when locales change quickly. `<html lang dir>`
- * follow the locale actually shown.
+ * translations while the loader tries again (8 tries, at once when the link is back), so the
+ * learner gets their language once the link is back. Only the latest request wins when
+ * locales change quickly. `<html lang dir>` follow the locale actually shown.
  */
 export function createI18n({
   english,
@@ -54,12 +58,33 @@ export function createI18n({
   root,
   logError = console.error,
   loadEngine = defaultEngine,
+  loader = ONE_TRY,
 }: I18nDeps) {
   const locale = signal('en');
   const messages = signal<CompiledMessages>(english);
   const loaded = new Map<string, CompiledMessages>([['en', english]]);
+  const files = new Map<string, LazyFile<unknown>>();
   let engine: FormatjsEngine | null = null;
   let latest = 0;
+  const logged = new Set<string>(); // one error per locale, however many tries its files take
+  const report = (target: string, error: unknown) => {
+    if (!logged.has(target))
+      logError(`Notes: could not load translations for "${target}"; keeping "${locale.value}"`, error);
+    logged.add(target);
+  };
+  /** A catalogue or the engine through the loader: a failed try is logged at once, then retried. */
+  const load = <T>(key: string, target: string, fetch: () => Promise<T>): Promise<T> => {
+    let f = files.get(key) as LazyFile<T> | undefined;
+    if (!f) {
+      const failed = (error: unknown): never => {
+        report(target, error);
+        throw error;
+      };
+      f = loader.file(() => fetch().catch(failed), 8);
+      files.set(key, f);
+    }
+    return f.load();
+  };
 
   const apply = (tag: string, catalogue: CompiledMessages) => {
     messages.value = catalogue;
@@ -88,29 +113,35 @@ export function createI18n({
     }
   };
 
+  /** Switches to the best asset for `tag`; resolves when applied or when its tries are used up. */
+  const setLocale = async (tag: string): Promise<void> => {
+    const target = resolveLocale(tag, Object.keys(urls).concat('en'));
+    const request = ++latest;
+    if (target === locale.value) return;
+    const cached = loaded.get(target);
+    if (cached) return apply(target, cached);
+    try {
+      const url = urls[target];
+      if (!url) throw new Error(`no asset for locale ${target}`);
+      // Each file on its own: a dropped catalogue or engine is tried again by itself (the loader).
+      const [data, formatter] = await Promise.all([
+        load(url, target, () => fetchJson(url)),
+        engine ?? load('', target, loadEngine),
+      ]);
+      engine = formatter;
+      if (!isCompiled(data)) throw new Error(`translations for ${target} are malformed`);
+      loaded.set(target, data);
+      if (request === latest) apply(target, data);
+    } catch (error) {
+      report(target, error);
+    }
+  };
+
   return {
     locale: locale as ReadonlySignal<string>,
     messages: messages as ReadonlySignal<CompiledMessages>,
     dir: computed(() => localeDirection(locale.value)),
     t,
-    /** Switches to the best asset for `tag`; resolves when applied or when the failure was logged. */
-    async setLocale(tag: string): Promise<void> {
-      const target = resolveLocale(tag, Object.keys(urls).concat('en'));
-      const request = ++latest;
-      if (target === locale.value) return;
-      const cached = loaded.get(target);
-      if (cached) return apply(target, cached);
-      try {
-        const url = urls[target];
-        if (!url) throw new Error(`no asset for locale ${target}`);
-        const [data, formatter] = await Promise.all([fetchJson(url), engine ?? loadEngine()]);
-        engine = formatter;
-        if (!isCompiled(data)) throw new Error(`translations for ${target} are malformed`);
-        loaded.set(target, data);
-        if (request === latest) apply(target, data);
-      } catch (error) {
-        logError(`Notes: could not load translations for "${target}"; keeping "${locale.value}"`, error);
-      }
-    },
+    setLocale,
   };
 }

@@ -1,3 +1,4 @@
+import { type Loader, ONE_TRY } from '../platform/lazy-file.ts';
 import type { ThemeName } from '../protocol/messages.ts';
 
 /**
@@ -25,8 +26,9 @@ export type Stylesheets = {
 
 /**
  * Fetches stylesheets only when needed: a theme the portal picked, a screen the learner opened.
- * A failed sheet resolves too (and is logged), and so does one still loading after `timeoutMs`:
- * the app then shows with the default look rather than not at all. Each URL is added once.
+ * A failed sheet resolves too (and is logged once), and so does one still loading after
+ * `timeoutMs`: the app then shows with the default look rather than not at all, while `loader`
+ * tries the sheet again (as `?retry=N`) until it applies. Each URL is asked for by one such load.
  */
 export function createStylesheets(
   doc: StyleDocument,
@@ -35,25 +37,42 @@ export function createStylesheets(
     setTimeout?: (fn: () => void, ms: number) => unknown;
     timeoutMs?: number;
     logError?: (m: string) => void;
+    loader?: Loader;
   } = {},
 ): Stylesheets {
-  const { setTimeout: later = setTimeout, timeoutMs = 3000, logError = console.error } = options;
+  const {
+    setTimeout: later = setTimeout,
+    timeoutMs = 3000,
+    logError = console.error,
+    loader = ONE_TRY,
+  } = options;
   const added = new Map<string, Promise<void>>();
   const load = (url: string | undefined): Promise<void> => {
     if (!url) return Promise.resolve();
     let done = added.get(url);
     if (!done) {
       done = new Promise<void>((resolve) => {
-        const link = doc.createElement('link');
-        link.rel = 'stylesheet';
-        link.href = url;
-        link.onload = () => resolve();
-        link.onerror = () => {
-          logError(`Notes: could not load the stylesheet ${url}`);
-          resolve();
-        };
+        const sheet = loader.file(
+          (attempt) =>
+            new Promise<void>((applied, failed) => {
+              const link = doc.createElement('link');
+              link.rel = 'stylesheet';
+              link.href = attempt ? `${url}?retry=${attempt}` : url;
+              link.onload = () => {
+                resolve();
+                applied();
+              };
+              link.onerror = () => {
+                if (!attempt) logError(`Notes: could not load the stylesheet ${url}`);
+                resolve();
+                failed(new Error(url));
+              };
+              doc.head.append(link);
+            }),
+          6,
+        );
         later(resolve, timeoutMs); // a hung request must not keep the app hidden
-        doc.head.append(link);
+        sheet.load().catch(() => undefined);
       });
       added.set(url, done);
     }

@@ -4,13 +4,15 @@ import { screenOf } from '../routes/route-rules.ts';
 import { NAV_ROUTES } from '../routes/route-table.ts';
 import { AppLink } from './AppLink.tsx';
 import { LiveRegion } from './LiveRegion.tsx';
+import { PartBoundary } from './PartBoundary.tsx';
 import { ShortcutHelp } from './ShortcutHelp.tsx';
 import { useServices } from './services.ts';
 import { useT, useValue } from './use-value.ts';
 
 /**
  * The frame around every screen: the main navigation (from the route table), the `<main>`
- * landmark, the Undo bar, the keyboard shortcut help and the one polite live region.
+ * landmark, the Undo bar, the keyboard shortcut help and the one polite live region. The lazy
+ * parts it shows each sit in an error boundary: one that could not load never blanks the app.
  */
 export function Shell({ children }: { children: ReactNode }) {
   const { session, nav, shortcuts, notes, parts } = useServices();
@@ -38,7 +40,11 @@ export function Shell({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <main id="main">{children}</main>
-      {undoUsed.current && <parts.UndoBar />}
+      {undoUsed.current && (
+        <PartBoundary>
+          <parts.UndoBar />
+        </PartBoundary>
+      )}
       <ShortcutHelp />
       <LiveRegion />
     </div>

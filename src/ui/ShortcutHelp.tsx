@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { PartBoundary } from './PartBoundary.tsx';
 import { useServices } from './services.ts';
 import { useT } from './use-value.ts';
 
 /**
  * The keyboard shortcuts, documented on screen: a disclosure at the foot of every screen whose
- * list is fetched (with the editing chunk) when it is first opened.
+ * list is fetched (with the editing chunk) when it is first opened (a failed fetch says so inside
+ * the disclosure, with Try again).
  */
 export function ShortcutHelp() {
   const t = useT();
@@ -13,7 +15,11 @@ export function ShortcutHelp() {
   return (
     <details className="shortcut-help" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('Keyboard shortcuts')}</summary>
-      {open && <parts.ShortcutList />}
+      {open && (
+        <PartBoundary>
+          <parts.ShortcutList />
+        </PartBoundary>
+      )}
     </details>
   );
 }

@@ -1,7 +1,9 @@
-import { type ComponentType, createElement, lazy, Suspense, useState } from 'react';
+import { type ComponentType, createElement, Suspense, useState } from 'react';
 import type { NotesModel } from '../notes/notes-model.ts';
+import { type LazyFile, type Loader, ONE_TRY } from '../platform/lazy-file.ts';
 import type { ScreenPath } from '../routes/route-table.ts';
 import type { Stylesheets } from '../theme/stylesheets.ts';
+import { retryLazy } from './retry-lazy.ts';
 import { HomeScreen } from './screens/home/HomeScreen.tsx';
 
 /** Props every screen gets from the router: its path parameters. */
@@ -14,30 +16,6 @@ export type Screens = {
   prefetch(): void;
 };
 
-type Loaded = { default: ComponentType<ScreenProps> };
-
-/** A screen fetched on demand: its component once in, and the fetch (shared, retried after a failure). */
-type ScreenPart = { ready: ComponentType<ScreenProps> | null; load(): Promise<Loaded> };
-
-const screenPart = (fetchAll: () => Promise<Loaded>): ScreenPart => {
-  let pending: Promise<Loaded> | null = null;
-  const part: ScreenPart = {
-    ready: null,
-    load: () =>
-      (pending ??= fetchAll().then(
-        (m) => {
-          part.ready = m.default;
-          return m;
-        },
-        (error: unknown) => {
-          pending = null;
-          throw error;
-        },
-      )),
-  };
-  return part;
-};
-
 /**
  * A lazily loaded screen inside its own Suspense boundary: React's `lazy` suspends to the nearest
  * `Suspense` (preact-iso's router does not resume a React `lazy` itself). While the chunk loads
@@ -45,12 +23,14 @@ const screenPart = (fetchAll: () => Promise<Loaded>): ScreenPart => {
  * already in (prefetched after the first note) renders at once, without suspending: suspending
  * costs a deferred re-render before its list can even be asked for (measured: 20–30 ms from the
  * click to the request). Which of the two a mounted screen uses is fixed when it mounts, so it is
- * never remounted (and its search text never lost) when the code arrives.
+ * never remounted (and its search text never lost) when the code arrives. A failed load shows in
+ * the screen's error boundary; its Try again mounts a fresh `lazy` (retry-lazy.ts).
  */
-const lazyScreen = (part: ScreenPart): ComponentType<ScreenProps> => {
-  const Screen = lazy(part.load);
+const lazyScreen = (part: LazyFile<ComponentType<ScreenProps>>): ComponentType<ScreenProps> => {
+  const made = retryLazy(part.load);
   return (props: ScreenProps) => {
-    const [Ready] = useState(() => part.ready);
+    const [Ready] = useState(() => part.current);
+    const [Screen] = useState(made);
     return Ready
       ? createElement(Ready, props)
       : createElement(Suspense, { fallback: null }, createElement(Screen, props));
@@ -60,34 +40,34 @@ const lazyScreen = (part: ScreenPart): ComponentType<ScreenProps> => {
 /**
  * The component of each route of the route table. `/` ships in the first load (it shows the first
  * note); the others are separate chunks with their own stylesheets, fetched together when opened
- * (or prefetched after the first note), so they never cost the first load's bytes.
+ * (or prefetched after the first note), so they never cost the first load's bytes. `loader`
+ * fetches them, retrying a dropped request.
  */
 export function createScreens(
   styles: Pick<Stylesheets, 'screen'>,
   notes: Pick<NotesModel, 'loadCourses'>,
+  loader: Loader = ONE_TRY,
 ): Screens {
+  type Screen = ComponentType<ScreenProps>;
   // A screen is ready when its code, its stylesheet and the model parts it reads are all in,
   // fetched side by side (never one after the other).
-  const withStyle = (load: () => Promise<Loaded>, name: string, needsCourses = false) =>
-    screenPart(() =>
+  const withStyle = (load: () => Promise<Screen>, name: string, needsCourses = false) =>
+    loader.file(() =>
       Promise.all([load(), styles.screen(name), needsCourses ? notes.loadCourses() : null]).then(
-        ([module]) => module,
+        ([screen]) => screen,
       ),
     );
   const view = withStyle(
-    () => import('./screens/view/ViewScreen.tsx').then((m) => ({ default: m.ViewScreen })),
+    () => import('./screens/view/ViewScreen.tsx').then((m) => m.ViewScreen),
     'view',
     true,
   );
   const course = withStyle(
-    () => import('./screens/course/CourseScreen.tsx').then((m) => ({ default: m.CourseScreen })),
+    () => import('./screens/course/CourseScreen.tsx').then((m) => m.CourseScreen),
     'course',
     true,
   );
-  const error = withStyle(
-    () => import('./screens/error/ErrorPage.tsx').then((m) => ({ default: m.ErrorPage })),
-    'error',
-  );
+  const error = withStyle(() => import('./screens/error/ErrorPage.tsx').then((m) => m.ErrorPage), 'error');
   let prefetched = false;
   return {
     components: {

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { SanitizerService } from '../format/sanitizer.ts';
 import type { I18nModel } from '../i18n/i18n-model.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
+import type { Loader } from '../platform/lazy-file.ts';
 import type { Note } from '../protocol/api-types.ts';
 import type { Navigator } from '../routes/navigator.ts';
 import type { Clock } from '../session/clock.ts';
@@ -41,6 +42,8 @@ export type Services = {
   screens: Screens;
   /** The editing UI, fetched on first use (see edit-parts-lazy). */
   parts: EditParts;
+  /** Fetches a lazy file (a chunk only one screen uses), retrying a dropped request. */
+  loader: Loader;
   /** Cleans stored note HTML for rendering and before sending; a lazy chunk (see sanitizer). */
   sanitizer: SanitizerService;
   /** Asks the portal's player to go to a note's anchor (a SEEK message); false when it can't. */

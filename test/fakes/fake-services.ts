@@ -11,6 +11,7 @@ import type { NotesApi } from '../../src/api/notes-api.ts';
 import { createI18n } from '../../src/i18n/i18n-model.ts';
 import { createNotesModel } from '../../src/notes/notes-model.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
+import { ONE_TRY } from '../../src/platform/lazy-file.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
 import type { ParentContext } from '../../src/protocol/messages.ts';
 import { createNavigator } from '../../src/routes/navigator.ts';
@@ -141,6 +142,7 @@ export function createFakeServices(
     focus: createFocusRequests(),
     screens: createScreens({ screen: () => Promise.resolve() }, notes),
     parts: createEditParts({ screen: () => Promise.resolve() }),
+    loader: ONE_TRY,
     sanitizer: sanitizer.service,
     clock: { now: clockNow, stop: () => undefined },
     seek: (note) => {

@@ -1,7 +1,9 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import type { Conflict } from '../../notes/journal.ts';
 import type { NoteStart } from '../../notes/new-note.ts';
+import { type Loader, ONE_TRY } from '../../platform/lazy-file.ts';
 import type { Stylesheets } from '../../theme/stylesheets.ts';
+import { retryLazy } from '../retry-lazy.ts';
 import type { NoteEditorProps } from './NoteEditor.tsx';
 
 type Parts = typeof import('./edit-parts.ts');
@@ -31,26 +33,33 @@ const placeholder = <div className="note-editor editor-loading" aria-hidden="tru
 /**
  * The editing chunk (editor, new-note form, Undo bar, shortcut list, and their stylesheet),
  * fetched on first use or when the browser is idle after the first note — never in the first load.
+ * `loader` fetches it and the editor bundle, retrying a dropped request; a part whose load failed
+ * shows in the nearest error boundary, and mounting it again (Try again) loads again.
  */
-export function createEditParts(styles: Pick<Stylesheets, 'screen'>): EditParts {
-  let loading: Promise<Parts> | null = null;
+export function createEditParts(styles: Pick<Stylesheets, 'screen'>, loader: Loader = ONE_TRY): EditParts {
+  const chunk = loader.file(() =>
+    Promise.all([import('./edit-parts.ts'), styles.screen('edit')]).then(([m]) => m),
+  );
+  // The editor bundle too, at the same time: waiting for this chunk to ask for it costs a round
+  // trip. Its importer (src/platform/chunk-import.ts) hands the chunk this very module.
+  const editor = loader.file(() => import(__NOTES_EDITOR_URL__));
   const load = () => {
-    if (!loading && typeof __NOTES_EDITOR_URL__ === 'string')
-      // The editor bundle too, at the same time: waiting for this chunk to ask for it costs a round trip.
-      void import(__NOTES_EDITOR_URL__).catch(() => undefined);
-    loading ??= Promise.all([import('./edit-parts.ts'), styles.screen('edit')]).then(([m]) => m);
-    return loading;
+    if (typeof __NOTES_EDITOR_URL__ === 'string') void editor.load().catch(() => undefined);
+    return chunk.load();
   };
   const part = <P extends object>(
     pick: (m: Parts) => ComponentType<P>,
     fallback: typeof placeholder | null,
   ) => {
-    const Part = lazy(() => load().then((m) => ({ default: pick(m) })));
-    return (props: P) => (
-      <Suspense fallback={fallback}>
-        <Part {...props} />
-      </Suspense>
-    );
+    const made = retryLazy(() => load().then(pick));
+    return (props: P) => {
+      const [Part] = useState(made);
+      return (
+        <Suspense fallback={fallback}>
+          <Part {...props} />
+        </Suspense>
+      );
+    };
   };
   return {
     Editor: part((m) => m.NoteEditor, placeholder),

@@ -1,17 +1,19 @@
 import { useRef } from 'react';
 import { courseMarkdown, exportFileName } from '../../../notes/export-markdown.ts';
 import type { ModuleGroup } from '../../../notes/group-notes.ts';
+import type { LazyFile, Loader } from '../../../platform/lazy-file.ts';
 import { useServices } from '../../services.ts';
 import { useT } from '../../use-value.ts';
 
-/** Loads the HTML → Markdown converter (turndown) in its own chunk, once, on the first Export. */
-let converter: Promise<(html: string) => string> | null = null;
-const loadConverter = () => {
-  converter ??= import('../../../format/html-to-markdown.ts').then((m) => m.createHtmlToMarkdown());
-  converter.catch(() => {
-    converter = null; // a failed fetch (offline) may be tried again
-  });
-  return converter;
+type ToMarkdown = (html: string) => string;
+
+/** The HTML → Markdown converter (turndown) in its own chunk, fetched on the first Export. */
+let converter: LazyFile<ToMarkdown> | null = null;
+const loadConverter = (loader: Loader) => {
+  converter ??= loader.file(() =>
+    import('../../../format/html-to-markdown.ts').then((m) => m.createHtmlToMarkdown()),
+  );
+  return converter.load();
 };
 
 /**
@@ -21,14 +23,14 @@ const loadConverter = () => {
  * where the print stylesheet leaves the grouped notes alone.
  */
 export function CourseExport({ title, groups }: { title: string; groups: readonly ModuleGroup[] }) {
-  const { platform, i18n, announcer, sanitizer } = useServices();
+  const { platform, i18n, announcer, sanitizer, loader } = useServices();
   const t = useT();
   const running = useRef(false);
   const exportNotes = async () => {
     if (running.current) return;
     running.current = true;
     try {
-      const [toMarkdown, sanitize] = await Promise.all([loadConverter(), sanitizer.load()]);
+      const [toMarkdown, sanitize] = await Promise.all([loadConverter(loader), sanitizer.load()]);
       const locale = i18n.locale.peek();
       const text = courseMarkdown({ title, groups, sanitize, toMarkdown, t, locale });
       platform.download(exportFileName(title, t('Course notes')), text, 'text/markdown;charset=utf-8');
