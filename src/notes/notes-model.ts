@@ -75,30 +75,42 @@ export function createNotesModel(deps: NotesModelDeps) {
   const conflicts = signal<Readonly<Record<string, Conflict>>>({});
   const durable = signal(true);
   /** The write side, fetched once (idle prefetch, the first write, or writes left queued). */
-  const actions = lazyPart<Actions>(() =>
-    import('./note-actions.ts').then((m) =>
-      m.createActions({
-        ...deps,
-        cache,
-        onCountChange: counted,
-        onConfirmed: kept.confirmed,
-        pending,
-        unsaved,
-        conflicts,
-        durable,
-      }),
-    ),
+  const actions = lazyPart<Actions>(
+    () =>
+      import('./note-actions.ts').then((m) =>
+        m.createActions({
+          ...deps,
+          cache,
+          onCountChange: counted,
+          onConfirmed: kept.confirmed,
+          pending,
+          unsaved,
+          conflicts,
+          durable,
+        }),
+      ),
     deps.loader,
   );
   const side = () => actions.current?.get();
+  /**
+   * The write side of the learner who asked, once its code is in. Another learner signed in
+   * meanwhile: it rejects, so an action asked for just before acts for the one who asked or not at all.
+   */
+  const sideFor = () => {
+    const who = deps.learner();
+    return actions.load().then((a) => {
+      if (deps.learner() !== who) throw new Error('Notes: another learner signed in meanwhile');
+      return a.get();
+    });
+  };
   const drafts: Drafts = {
     get: (key) => side()?.drafts.get(key),
     set(key: string, draft: Draft) {
       const open = side();
       if (open) open.drafts.set(key, draft);
-      else void actions.load().then((a) => a.get().drafts.set(key, draft));
+      else void sideFor().then((s) => s.drafts.set(key, draft), ignore);
     },
-    remove: (key) => void actions.load().then((a) => a.get().drafts.remove(key)),
+    remove: (key) => void sideFor().then((s) => s.drafts.remove(key), ignore),
     durable,
   };
 
@@ -130,8 +142,11 @@ export function createNotesModel(deps: NotesModelDeps) {
     cancel: () => lists.cancel(filter, order),
   });
   /** The course side, fetched with the screens that read it. */
-  const courses = lazyPart<Courses>(() =>
-    import('./courses.ts').then((m) => m.createCourses({ api: deps.api, describe, list })),
+  const courses = lazyPart<Courses>(
+    () =>
+      import('./courses.ts').then((m) =>
+        m.createCourses({ api: deps.api, describe, list, kept: kept.courses }),
+      ),
     deps.loader,
   );
 
@@ -169,13 +184,13 @@ export function createNotesModel(deps: NotesModelDeps) {
     },
     /** Adds a note taken on a resource; its text moves out of the draft `draftKey`. */
     add: (draft: NewNote, draftKey: string): Promise<SaveResult> =>
-      actions.load().then((a) => a.get().add(draft, draftKey), unreachable),
+      sideFor().then((s) => s.add(draft, draftKey), unreachable),
     /** Saves an edit; its text moves out of the draft `draftKey`. */
     update: (note: Note, changes: NoteChanges, draftKey: string): Promise<SaveResult> =>
-      actions.load().then((a) => a.get().update(note, changes, draftKey), unreachable),
+      sideFor().then((s) => s.update(note, changes, draftKey), unreachable),
     /** Ends a conflict: keep the learner's text, the server's, or both (see note-writes.ts). */
     resolve: (noteId: string, choice: 'mine' | 'theirs' | 'both'): Promise<SaveResult> =>
-      actions.load().then((a) => a.get().resolve(noteId, choice) ?? unreachable(), unreachable),
+      sideFor().then((s) => s.resolve(noteId, choice) ?? unreachable(), unreachable),
     /** Uploads an image for the editor; only the returned URL is embedded. */
     uploadImage: (file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> =>
       actions.load().then(
@@ -187,8 +202,8 @@ export function createNotesModel(deps: NotesModelDeps) {
     /** Deletes with Undo: the note leaves the lists at once, even before the write side loaded. */
     remove(note: Note) {
       cache.setHidden(note.noteId, true);
-      actions.load().then(
-        (a) => a.get().remove(note),
+      sideFor().then(
+        (s) => s.remove(note),
         () => {
           cache.setHidden(note.noteId, false);
           deps.announce('Could not delete the note');

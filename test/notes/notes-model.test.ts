@@ -754,6 +754,19 @@ test('a save still on its way when another learner signs in never shows to the n
   assert.is(parseJournal(b.storage.items.get(journalKey(L1)) ?? null).outbox.length, 1, 'kept for learner 1');
 });
 
+test('an add asked for just before the write code arrives acts for the learner who asked, or not at all', async () => {
+  const b = build({ recentNotes: () => Promise.resolve([]) });
+  const saving = b.model.add(draftOf(mk(0, { text: 'learner 1’s words' })), 'new:r1');
+  b.model.drafts.set('new:r2', { content: '<p>typed</p>', text: 'typed' });
+  b.setLearner(L2); // before the write side's code is in
+  b.model.refresh('/', null, true);
+  const result = await saving;
+  assert.not.ok(result.ok, 'not saved for learner 2');
+  await new Promise((r) => setTimeout(r, 30));
+  assert.is(b.fake.callsTo('addNote').length, 0);
+  assert.is(b.storage.items.get(journalKey(L2)), undefined, 'nothing of learner 1’s in learner 2’s journal');
+});
+
 test('prefetch loads the write side without any request', async () => {
   const b = build();
   b.model.prefetch();
