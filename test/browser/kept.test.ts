@@ -77,7 +77,10 @@ test('offline reload on `/course`: the kept course list, with the notice', async
   const s = await scenario(browser, { route: '/course' });
   const f = s.frame();
   await waitText(f, 'Machine Learning Foundations');
-  await eventually(async () => (await keptCopy(s))?.includes('"courses"') === true, 'the course list is kept');
+  await eventually(
+    async () => (await keptCopy(s))?.includes('"courses"') === true,
+    'the course list is kept',
+  );
   await cutApi(s);
   await s.page.reload();
   const g = s.frame();

@@ -96,7 +96,7 @@ test('the portal’s context (no org, no token): AUTH_REQUEST to its origin, the
   const asked = await authRequests(s);
   assert.is(asked.length, 1, 'asked once');
   assert.is(asked[0]?.origin, s.stack.appOrigin);
-  const id = (asked[0]?.data as { data: { id: string } }).data.id;
+  const id = (asked[0]?.data as { data?: { id?: string } } | undefined)?.data?.id ?? '';
   assert.match(id, /^[0-9a-f-]{36}$/);
   assert.is(minted.length, 1);
   assert.ok(s.apiRequests.length > 0);
