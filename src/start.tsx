@@ -16,6 +16,7 @@ import { createChunkImport } from './platform/chunk-import.ts';
 import { createKeyValueStore } from './platform/key-value-store.ts';
 import { createLoader, type Loader } from './platform/lazy-file.ts';
 import { createNavigator } from './routes/navigator.ts';
+import { pathAfterContext } from './routes/route-rules.ts';
 import { applyContext, applyLook } from './session/apply-context.ts';
 import { createClock } from './session/clock.ts';
 import { createSessionModel, watchWindowWidth } from './session/session-model.ts';
@@ -83,8 +84,11 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   window.addEventListener('pagehide', () => notes.flush());
   document.addEventListener('visibilitychange', () => document.hidden && notes.flush());
   window.addEventListener('online', () => {
-    notes.retryNow();
     loader.retryNow();
+    // The link is back: queued writes go out and the screen on show asks the server again.
+    const context = session.context.value;
+    if (context) notes.refresh(pathAfterContext(nav.currentPath()), context.playerData, false);
+    else notes.retryNow();
   });
   boot.tokens.onFresh(() => notes.retryNow()); // writes paused by a 401 go out with the new token
 

@@ -88,6 +88,23 @@ test('offline reload on `/course`: the kept course list, with the notice', async
   await g.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
 });
 
+test('the link back (`online`): the screen asks the server again without Retry; the notice goes', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(scenario, browser);
+  await eventually(async () => (await keptCopy(s)) !== null, 'the first page is kept');
+  await cutApi(s);
+  await s.page.reload();
+  const f = s.frame();
+  const notice = f.getByRole('status').filter({ hasText: OFFLINE });
+  await notice.waitFor();
+  const before = s.apiRequests.length;
+  await s.page.unroute(apiPath('/**'));
+  await f.evaluate(() => window.dispatchEvent(new Event('online')));
+  await eventually(async () => (await notice.count()) === 0, 'revalidated: the notice goes');
+  assert.ok(s.apiRequests.length > before, 'the server was asked again');
+});
+
 test('a corrupt copy is ignored and rebuilt, never a crash', async ({ browser }) => {
   const s = await onDemoVideo(scenario, browser);
   await s.frame().evaluate(() => localStorage.setItem('notes:kept', '{"learner": 42, "lists": ['));
