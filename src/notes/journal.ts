@@ -94,6 +94,13 @@ export function createJournal({ store, learner }: JournalDeps) {
       state.value = next;
       return kept;
     },
+    /**
+     * Reads the stored journal again: another frame of this learner wrote it (a `storage` event),
+     * or this frame is about to send and must not send what another frame already settled.
+     */
+    reload() {
+      if (durable.value) state.value = parseJournal(store.get(key));
+    },
   };
 }
 

@@ -29,6 +29,13 @@ export type OutboxDeps = {
   settle(item: OutboxItem, verdict: Verdict, state: JournalState): JournalState;
   /** 401 or 403: sending stopped until `resume` (a new session from the portal). */
   onPaused(kind: 'session' | 'forbidden'): void;
+  /**
+   * Runs `send` as the learner's only sender across frames (a Web Lock, src/notes/sender-lock.ts);
+   * absent, this frame sends on its own. The journal is read again inside it, before anything goes.
+   */
+  exclusive?: (send: () => Promise<void>) => Promise<void>;
+  /** The journal was read again inside `exclusive` (another frame may have changed it). */
+  onReload?: () => void;
 };
 
 /**
@@ -83,10 +90,32 @@ export function createOutbox(deps: OutboxDeps) {
       return deps.settle(item, verdict, { ...s, outbox });
     });
 
-  async function pump(): Promise<void> {
-    if (running || stopped || paused) return;
+  /** Items that left the journal (another frame settled them) are no longer failing or awaited. */
+  const synced = () => {
+    const queued = new Set(journal.state.value.outbox.map((i) => i.id));
+    if ([...failing.value].some((id) => !queued.has(id)))
+      failing.value = new Set([...failing.value].filter((id) => queued.has(id)));
+    for (const id of [...waiters.keys()]) if (!queued.has(id)) answer(id, { kind: 'saved', note: null });
+  };
+
+  /** Sends what is due, one item at a time; `running` from the call until the loop ends. */
+  function pump(): Promise<void> {
+    if (running || stopped || paused) return Promise.resolve();
     running = true;
+    if (!deps.exclusive) return drain();
+    return deps.exclusive(drain).catch(() => {
+      running = false; // the lock itself failed: the next trigger tries again
+    });
+  }
+
+  async function drain(): Promise<void> {
     try {
+      if (stopped || paused) return;
+      if (deps.exclusive) {
+        journal.reload(); // what another frame sent while this one waited is gone from it now
+        synced();
+        deps.onReload?.();
+      }
       for (;;) {
         const now = deps.now();
         const queue = journal.state.value.outbox;
@@ -159,6 +188,8 @@ export function createOutbox(deps: OutboxDeps) {
       journal.update((s) => ({ ...s, outbox: s.outbox.filter((i) => i.id !== id) }));
       return true;
     },
+    /** Another frame changed the journal (read again): what it settled is no longer pending here. */
+    synced,
     /** Sends now: at start, `online`, a new session (which also lifts a 401/403 pause). */
     resume() {
       paused = null;

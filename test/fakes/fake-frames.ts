@@ -1,0 +1,100 @@
+/**
+ * Frames of one browser for the cross-frame tests: each fake frame gets a `FrameWindow` (a
+ * BroadcastChannel, `storage` events, Web Locks) and a storage over one shared memory storage.
+ * Nothing crosses frames until `deliver()`, so a test decides the order in which messages and
+ * storage events arrive; locks are granted in request order, one holder at a time per name.
+ */
+import type { ChannelLike, FrameWindow } from '../../src/platform/frame-links.ts';
+import { flushPromises } from './deferred.ts';
+import { createMemoryStorage, type MemoryStorage } from './memory-storage.ts';
+
+type Listener<E> = (event: E) => void;
+type FakeFrame = {
+  messages: Set<Listener<{ data: unknown }>>;
+  storage: Set<Listener<{ key: string | null }>>;
+};
+
+/** The frames, their shared storage and the controls. */
+export type FakeFrames = ReturnType<typeof createFakeFrames>;
+
+/** Builds a browser with no frames yet; `locks: false` leaves Web Locks out, as an old browser. */
+export function createFakeFrames({ locks = true } = {}) {
+  const shared = createMemoryStorage();
+  const frames: FakeFrame[] = [];
+  const pending: (() => void)[] = [];
+  const held = new Map<string, Promise<unknown>>();
+  const lockLog: string[] = [];
+
+  /** A Web Locks stand-in: `run` starts once every earlier holder of `name` has finished. */
+  const request = (name: string, run: () => Promise<void>): Promise<unknown> => {
+    lockLog.push(name);
+    const granted = (held.get(name) ?? Promise.resolve()).then(run);
+    held.set(
+      name,
+      granted.catch(() => undefined),
+    );
+    return granted;
+  };
+
+  return {
+    shared,
+    /** Names of every lock asked for, in order. */
+    lockLog,
+    /** A new frame: its window and its view of the shared storage (writes raise `storage` elsewhere). */
+    frame(): { window: FrameWindow; storage: MemoryStorage } {
+      const me: FakeFrame = { messages: new Set(), storage: new Set() };
+      frames.push(me);
+      const others = () => frames.filter((f) => f !== me);
+      class Channel implements ChannelLike {
+        constructor(readonly name: string) {}
+        postMessage(message: unknown) {
+          const data = structuredClone(message);
+          for (const f of others())
+            pending.push(() => {
+              for (const l of f.messages) l({ data });
+            });
+        }
+        addEventListener(_type: 'message', l: Listener<{ data: unknown }>) {
+          me.messages.add(l);
+        }
+        removeEventListener(_type: 'message', l: Listener<{ data: unknown }>) {
+          me.messages.delete(l);
+        }
+      }
+      const raise = (key: string) => {
+        for (const f of others())
+          pending.push(() => {
+            for (const l of f.storage) l({ key });
+          });
+      };
+      const storage: MemoryStorage = Object.assign(Object.create(shared) as MemoryStorage, {
+        setItem(key: string, value: string) {
+          shared.setItem(key, value);
+          raise(key);
+        },
+        removeItem(key: string) {
+          shared.removeItem(key);
+          raise(key);
+        },
+        getItem: (key: string) => shared.getItem(key),
+      });
+      const window: FrameWindow = {
+        BroadcastChannel: Channel,
+        navigator: locks ? { locks: { request } } : {},
+        addEventListener: (_type, l) => void me.storage.add(l),
+        removeEventListener: (_type, l) => void me.storage.delete(l),
+      };
+      return { window, storage };
+    },
+    /** Delivers what is in flight between frames (messages and storage events), oldest first. */
+    async deliver() {
+      await flushPromises();
+      while (pending.length) {
+        (pending.shift() as () => void)();
+        await flushPromises();
+      }
+    },
+    /** Messages and storage events not delivered yet. */
+    inFlight: () => pending.length,
+  };
+}
