@@ -74,6 +74,7 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     learner: () => session.learner.value,
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
+    frames: window, // two frames of one learner stay in step (src/notes/frame-sync.ts)
     now: () => Date.now(),
     random: Math.random,
     newId: () => crypto.randomUUID(), // https (or loopback) only: every deployment is

@@ -1,13 +1,16 @@
 import { effect, type Signal } from '@preact/signals-core';
 import type { NotesApi } from '../api/notes-api.ts';
+import { createFrameLinks, type FrameLinks, type FrameWindow } from '../platform/frame-links.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Note } from '../protocol/api-types.ts';
 import { createJournalDrafts } from './drafts.ts';
+import { createFrameSync } from './frame-sync.ts';
 import { type Conflict, createJournal } from './journal.ts';
 import type { NoteCache } from './note-cache.ts';
 import { createWrites } from './note-writes.ts';
 import { createOutbox } from './outbox.ts';
 import { createDeletes, type PendingDelete } from './pending-deletes.ts';
+import { createQueuedFollower, showQueued } from './queued-notes.ts';
 import { noteIdOf, settleWrite } from './settle-write.ts';
 import { uploadImage } from './upload-image.ts';
 
@@ -22,6 +25,8 @@ export type ActionsDeps = {
   /** A write of `learner`'s the server confirmed (the stored note; `null`: deleted), for the kept copy. */
   onConfirmed: (learner: string, noteId: string, note: Note | null) => void;
   onForbidden: () => void;
+  /** The other frames of this browser (BroadcastChannel, storage events, Web Locks); absent: none. */
+  frames?: FrameWindow;
   now: () => number;
   random: () => number;
   newId: () => string;
@@ -38,17 +43,28 @@ export type ActionsDeps = {
  * One learner's write side: their journal (drafts, outbox, conflicts), read back from storage —
  * writes a previous visit left queued show again (marked) and are sent — and the actions over it.
  */
-function openLearner(deps: ActionsDeps) {
+function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
   const { cache } = deps;
   const learner = deps.learner();
   const journal = createJournal({ store: deps.store, learner });
   const drafts = createJournalDrafts({ ...deps, journal });
+  const lock = links?.lock;
+  const follow = createQueuedFollower(deps, journal.state.value.outbox);
   const outbox = createOutbox({
     ...deps,
     journal,
+    // One sender per learner across frames: each sends holding the lock, after reading the journal again.
+    exclusive: lock ? (send) => lock(`notes:outbox:${learner}`, send) : undefined,
+    onReload: () => follow(journal.state.value.outbox),
     settle: (item, verdict, state) =>
       settleWrite(
-        { ...deps, onConfirmed: (id, note) => deps.onConfirmed(learner, id, note) },
+        {
+          ...deps,
+          onConfirmed: (id, note) => {
+            deps.onConfirmed(learner, id, note);
+            sync?.confirmed(item, id, note);
+          },
+        },
         item,
         verdict,
         state,
@@ -64,23 +80,12 @@ function openLearner(deps: ActionsDeps) {
       ...s,
       outbox: s.outbox.map((i) => (i.kind === 'delete' ? { ...i, after: 0 } : i)),
     }));
-  for (const item of journal.state.value.outbox) {
-    const id = noteIdOf(item);
-    if (item.kind === 'delete') cache.setHidden(id, true);
-    else {
-      const at = new Date(deps.now()).toISOString();
-      const seen = cache.get(id);
-      cache.put(
-        item.kind === 'add'
-          ? { ...item.note, noteId: id, createdOn: at, updatedOn: at, version: 0 }
-          : { ...(seen ?? item.base), ...item.changes },
-      );
-      cache.setSaving(id, true);
-    }
-  }
+  for (const item of journal.state.value.outbox) showQueued(deps, item);
+  const sync =
+    links && createFrameSync({ links, learner, frame: deps.newId(), journal, outbox, cache, follow });
   const stopSync = effect(() => {
     const state = journal.state.value;
-    const failing = outbox.failing.value;
+    const failing = new Set([...outbox.failing.value, ...(sync?.failing.value ?? [])]);
     deps.unsaved.value = new Set(state.outbox.filter((i) => failing.has(i.id)).map(noteIdOf));
     deps.conflicts.value = state.conflicts;
     deps.durable.value = journal.durable.value;
@@ -104,6 +109,7 @@ function openLearner(deps: ActionsDeps) {
       outbox.stop();
       deletes.reset();
       stopSync();
+      sync?.close();
     },
   };
 }
@@ -114,7 +120,8 @@ function openLearner(deps: ActionsDeps) {
  * browser is idle, on the first write, or at once when a previous visit left writes queued.
  */
 export function createActions(deps: ActionsDeps) {
-  let current = openLearner(deps);
+  const links = deps.frames ? createFrameLinks(deps.frames) : null;
+  let current = openLearner(deps, links);
   return {
     get: () => current,
     /** Uploads an image for a note (type and size checked first). */
@@ -123,7 +130,7 @@ export function createActions(deps: ActionsDeps) {
     /** Another learner signed in: close this one's side (their journal stays stored) and open theirs. */
     reset() {
       current.close();
-      current = openLearner(deps);
+      current = openLearner(deps, links);
     },
   };
 }

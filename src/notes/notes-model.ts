@@ -1,5 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { NotesApi } from '../api/notes-api.ts';
+import type { FrameWindow } from '../platform/frame-links.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Loader } from '../platform/lazy-file.ts';
 import type { NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
@@ -43,6 +44,8 @@ export type NotesModelDeps = {
   learner: () => string;
   onForbidden: () => void;
   announce: (key: string) => void;
+  /** The learner's other frames and tabs (BroadcastChannel, storage events, Web Locks), for the write side. */
+  frames?: FrameWindow;
   now: () => number;
   random: () => number;
   /** A fresh unique id (an add's Idempotency-Key, an outbox item's id). */

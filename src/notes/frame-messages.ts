@@ -1,0 +1,38 @@
+import { parseNote } from '../api/parse-response.ts';
+import type { Note } from '../protocol/api-types.ts';
+
+/**
+ * What one frame tells the learner's other frames (BroadcastChannel). The journal itself needs no
+ * message: its `storage` event says when it changed.
+ */
+export type FrameMessage =
+  /** The server stored a write: its note; `was` is the temporary id an add showed until now. */
+  | { learner: string; kind: 'saved'; note: Note; was?: string }
+  /** The server confirmed a delete. */
+  | { learner: string; kind: 'deleted'; noteId: string }
+  /** The queued items whose last try failed in frame `from` ("Not saved yet — retrying"). */
+  | { learner: string; kind: 'failing'; from: string; ids: string[] };
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown): v is string => typeof v === 'string';
+
+/**
+ * Reads a message from another frame as untrusted input (any script of this origin may post on
+ * the channel): null unless it is for `learner` and well formed; a note passes the same check as
+ * an API answer (`parseNote`).
+ */
+export function parseFrameMessage(data: unknown, learner: string): FrameMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const m = data as Obj;
+  if (m.learner !== learner) return null;
+  try {
+    if (m.kind === 'saved' && (m.was === undefined || str(m.was)))
+      return { learner, kind: 'saved', note: parseNote(m.note), ...(str(m.was) ? { was: m.was } : {}) };
+  } catch {
+    return null;
+  }
+  if (m.kind === 'deleted' && str(m.noteId)) return { learner, kind: 'deleted', noteId: m.noteId };
+  if (m.kind === 'failing' && str(m.from) && Array.isArray(m.ids) && m.ids.every(str))
+    return { learner, kind: 'failing', from: m.from, ids: m.ids };
+  return null;
+}

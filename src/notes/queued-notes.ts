@@ -1,0 +1,68 @@
+import type { Note } from '../protocol/api-types.ts';
+import type { OutboxItem } from './journal.ts';
+import type { NoteCache } from './note-cache.ts';
+import { noteIdOf } from './settle-write.ts';
+
+/** What showing queued items touches. */
+export type QueuedDeps = {
+  cache: NoteCache;
+  now: () => number;
+  onCountChange: (note: Note, delta: 1 | -1) => void;
+};
+
+/**
+ * Shows a queued item the cache does not show yet — read back at start, or queued by another
+ * frame: an add or edit as its note marked "Saving…", a delete as the note hidden. Returns whether
+ * it changed anything, so the caller counts only what it newly showed (this frame's own writes are
+ * already shown, and showing is done once).
+ */
+export function showQueued({ cache, now }: QueuedDeps, item: OutboxItem): boolean {
+  const id = noteIdOf(item);
+  if (item.kind === 'delete') {
+    const shown = cache.visible.value.some((n) => n.noteId === id);
+    cache.setHidden(id, true); // also when not loaded yet: a later load then leaves it out
+    return shown;
+  }
+  if (cache.saving.value.has(id)) return false;
+  const at = new Date(now()).toISOString();
+  const seen = cache.get(id);
+  cache.put(
+    item.kind === 'add'
+      ? { ...item.note, noteId: id, createdOn: at, updatedOn: at, version: 0 }
+      : { ...(seen ?? item.base), ...item.changes },
+  );
+  cache.setSaving(id, true);
+  return true;
+}
+
+/**
+ * Keeps the cache in step with a journal other frames write too: items queued elsewhere show
+ * (counted in the lists' totals), and items that left the journal elsewhere stop showing as
+ * pending — an add's temporary copy goes (the other frame's `saved` message brings the stored
+ * note), an edit loses its "Saving…" mark, and a delete taken back inside its Undo window brings
+ * the note back. Idempotent over this frame's own writes, which have already done all of this.
+ */
+export function createQueuedFollower(deps: QueuedDeps, initial: readonly OutboxItem[]) {
+  let known = new Map(initial.map((i) => [i.id, i]));
+  return (outbox: readonly OutboxItem[]) => {
+    const { cache } = deps;
+    for (const item of outbox) {
+      if (known.has(item.id) || !showQueued(deps, item)) continue;
+      const note = cache.get(noteIdOf(item));
+      if (note && item.kind !== 'update') deps.onCountChange(note, item.kind === 'add' ? 1 : -1);
+    }
+    const queued = new Set(outbox.map((i) => i.id));
+    for (const [id, item] of known) {
+      if (queued.has(id)) continue;
+      const noteId = noteIdOf(item);
+      if (item.kind === 'add') cache.remove(noteId);
+      else if (item.kind === 'update') cache.setSaving(noteId, false);
+      else if (item.after > deps.now() && !cache.visible.value.some((n) => n.noteId === noteId)) {
+        cache.setHidden(noteId, false); // taken back (Undo) in the other frame
+        const note = cache.get(noteId);
+        if (note) deps.onCountChange(note, 1);
+      }
+    }
+    known = new Map(outbox.map((i) => [i.id, i]));
+  };
+}
