@@ -1,0 +1,97 @@
+/**
+ * Two frames of one learner (two tabs of one browser, the app framed by a portal on `localhost`
+ * in each, so both frames share one storage partition) stay in step: a note saved in one shows
+ * in the other within a second, and a write queued while offline goes out once, from one frame,
+ * with no "Saving…" left in either.
+ */
+import type { Frame } from 'playwright-core';
+import * as assert from 'uvu/assert';
+import { apiPath } from './support/api-faults.ts';
+import { browserSuite } from './support/browser-suite.ts';
+import { waitText } from './support/frame-helpers.ts';
+import { ASHA, demoPlayer, noteOn } from './support/learners.ts';
+import { eventually } from './support/screen-data.ts';
+import { openSecondPage } from './support/second-page.ts';
+
+const { test, scenario } = browserSuite('two frames of one learner');
+const VIDEO = demoPlayer().resourceId;
+const FIRST = 'An earlier note on this video';
+const data = { notes: [noteOn(demoPlayer(), FIRST, 60_000)] };
+
+/** Adds a note with `text` in frame `f`. */
+async function addNote(f: Frame, text: string) {
+  await f.getByRole('button', { name: 'Add note' }).click();
+  await f.getByRole('textbox', { name: 'Note' }).click();
+  await f.page().keyboard.insertText(text);
+  await f.getByRole('button', { name: 'Save' }).click();
+}
+const card = (f: Frame, text: string) => f.locator('main article', { hasText: text });
+const marks = (f: Frame) => f.locator('main article .note-saving');
+
+test('both frames share one storage partition (portal on localhost in each tab)', async ({ browser }) => {
+  const s = await scenario(browser, { stackOptions: { data } });
+  const b = await openSecondPage(s);
+  await waitText(s.frame(), FIRST);
+  await waitText(b.frame(), FIRST);
+  await s.frame().evaluate(() => localStorage.setItem('frames-probe', 'A wrote this'));
+  assert.is(await b.frame().evaluate(() => localStorage.getItem('frames-probe')), 'A wrote this');
+  await s.frame().evaluate(() => localStorage.removeItem('frames-probe'));
+});
+
+test('a note saved in page A shows in page B within 1 s, without a reload', async ({ browser }) => {
+  const s = await scenario(browser, { stackOptions: { data } });
+  const b = await openSecondPage(s);
+  const fa = s.frame();
+  const fb = b.frame();
+  await waitText(fa, FIRST);
+  await waitText(fb, FIRST);
+  await addNote(fa, 'Saved in the first tab');
+  await card(fa, 'Saved in the first tab').waitFor();
+  await eventually(async () => (await marks(fa).count()) === 0, 'A to have it stored');
+  await card(fb, 'Saved in the first tab').waitFor({ timeout: 1000 });
+  await eventually(async () => (await marks(fb).count()) === 0, 'no mark left in B', 1000);
+  const reloads = b.apiRequests.filter((r) => r.url().includes('/notes/search')).length;
+  assert.ok(reloads <= 1, 'B did not load its list again to show it');
+});
+
+test('a write queued offline in A goes out once when the link is back; B shows it saved, nothing stuck', async ({
+  browser,
+}) => {
+  const s = await scenario(browser, { stackOptions: { data } });
+  const b = await openSecondPage(s);
+  const fa = s.frame();
+  const fb = b.frame();
+  await waitText(fa, FIRST);
+  await waitText(fb, FIRST);
+  const adds: string[] = [];
+  s.context.on('request', (r) => {
+    if (r.url().endsWith('/notes/add')) adds.push(r.headers()['idempotency-key'] ?? '');
+  });
+  await s.context.route(apiPath('/notes/add'), (route) => route.abort('internetdisconnected'));
+  await addNote(fa, 'Written offline in A');
+  await card(fa, 'Written offline in A').getByText('Not saved yet — retrying').waitFor();
+  await card(fb, 'Written offline in A')
+    .getByText(/Saving…|Not saved yet — retrying/)
+    .waitFor({ timeout: 1000 });
+  await card(fb, 'Written offline in A').getByText('Not saved yet — retrying').waitFor({ timeout: 1000 });
+  const offline = adds.length;
+  await s.context.unroute(apiPath('/notes/add'));
+  // The link is back: both frames hear `online` and try at once; the lock lets one send.
+  await Promise.all([fa, fb].map((f) => f.evaluate(() => window.dispatchEvent(new Event('online')))));
+  await eventually(async () => (await marks(fa).count()) === 0, 'A to have it stored', 10_000);
+  await eventually(async () => (await marks(fb).count()) === 0, 'no "Saving…" left in B', 1000);
+  await card(fb, 'Written offline in A').waitFor();
+  await new Promise((r) => setTimeout(r, 1500)); // a second sender would have gone by now
+  assert.is(adds.length - offline, 1, 'sent once after the link came back');
+  assert.ok(
+    adds.every((k) => k && k === adds[0]),
+    'every try carried the same key',
+  );
+  const stored = (await s.stack.client(ASHA).notesOn(VIDEO)).map((n) => n.text).sort();
+  assert.equal(stored, [FIRST, 'Written offline in A'].sort(), 'stored exactly once');
+  const journals = (f: Frame) =>
+    f.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('notes:journal:')).length);
+  await eventually(async () => (await journals(fb)) === 0, 'the journal to empty');
+});
+
+test.run();
