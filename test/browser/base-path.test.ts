@@ -19,7 +19,7 @@ const test = suite<{ browser: Browser; dist: string }>('base path');
 
 test.before(async (ctx) => {
   ctx.dist = mkdtempSync(join(tmpdir(), 'notes-base-'));
-  await build(resolveOptions(['--out', ctx.dist, '--base', '/notes/', '--quiet']));
+  await build(resolveOptions(['--out', ctx.dist, '--base', '/notes/', '--local-parents', '--quiet']));
   ctx.browser = await launchChromium();
 });
 test.after(async (ctx) => {

@@ -250,7 +250,9 @@ test('the kill switch (sw-kill.js deployed as sw.js) takes the frame back to the
 test('under a base path (--base /notes/): scope, caches and URLs stay inside it', async ({ browser }) => {
   const dist = mkdtempSync(join(tmpdir(), 'notes-sw-base-'));
   dirs.push(dist);
-  await build(resolveOptions(['--out', dist, '--base', '/notes/', '--test-hooks', '--quiet']));
+  await build(
+    resolveOptions(['--out', dist, '--base', '/notes/', '--test-hooks', '--local-parents', '--quiet']),
+  );
   const s = await scenario(browser, { stackOptions: { dist, mount: '/notes/' } });
   const first = await firstVisit(s);
   await waitActivated(first);
