@@ -63,8 +63,22 @@ export function parseJournal(raw: string | null): JournalState {
   };
 }
 
-/** What a journal needs: the storage and whose journal it is. */
-export type JournalDeps = { store: KeyValueStore; learner: string };
+/** What a journal needs: the storage, whose journal it is, and a clock to date each write. */
+export type JournalDeps = { store: KeyValueStore; learner: string; now?: () => number };
+
+/** When a stored journal was last written (its `at`), or null for one written before it was dated. */
+export function journalWrittenAt(raw: string | null): number | null {
+  try {
+    const at: unknown = raw ? (JSON.parse(raw) as { at?: unknown }).at : null;
+    return typeof at === 'number' ? at : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when a journal holds nothing: no draft, no queued write, no conflict. */
+export const isEmptyJournal = (s: JournalState): boolean =>
+  !s.outbox.length && !Object.keys(s.drafts).length && !Object.keys(s.conflicts).length;
 
 /**
  * One learner's drafts, outbox and conflicts in one storage entry. Every change reads the stored
@@ -73,7 +87,7 @@ export type JournalDeps = { store: KeyValueStore; learner: string };
  * turns false when storage refused a write (full, private mode, partitioned frame): the state is
  * then kept in memory and the editor warns that drafts won't survive the page.
  */
-export function createJournal({ store, learner }: JournalDeps) {
+export function createJournal({ store, learner, now }: JournalDeps) {
   const key = journalKey(learner);
   const durable = signal(true);
   const state = signal<JournalState>(parseJournal(store.get(key)));
@@ -85,11 +99,9 @@ export function createJournal({ store, learner }: JournalDeps) {
     update(change: (current: JournalState) => JournalState): boolean {
       // After a refused write the store may still hold an older value: go on from memory then.
       const next = change(durable.value ? parseJournal(store.get(key)) : state.value);
-      const empty =
-        !next.outbox.length && !Object.keys(next.drafts).length && !Object.keys(next.conflicts).length;
       let kept = true;
-      if (empty) store.remove(key);
-      else kept = store.set(key, JSON.stringify(next));
+      if (isEmptyJournal(next)) store.remove(key);
+      else kept = store.set(key, JSON.stringify(now ? { ...next, at: now() } : next));
       durable.value = kept;
       state.value = next;
       return kept;

@@ -6,6 +6,7 @@ import type { Note } from '../protocol/api-types.ts';
 import { createJournalDrafts } from './drafts.ts';
 import { createFrameSync } from './frame-sync.ts';
 import { type Conflict, createJournal } from './journal.ts';
+import { sweepJournals } from './journal-sweep.ts';
 import type { NoteCache } from './note-cache.ts';
 import { createWrites } from './note-writes.ts';
 import { createOutbox } from './outbox.ts';
@@ -46,7 +47,8 @@ export type ActionsDeps = {
 function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
   const { cache } = deps;
   const learner = deps.learner();
-  const journal = createJournal({ store: deps.store, learner });
+  sweepJournals(deps.store, learner, deps.now()); // other learners' stale or empty journals
+  const journal = createJournal({ store: deps.store, learner, now: deps.now });
   const drafts = createJournalDrafts({ ...deps, journal });
   const lock = links?.lock;
   const follow = createQueuedFollower(deps, journal.state.value.outbox);

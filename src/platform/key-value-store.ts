@@ -1,5 +1,6 @@
-/** The slice of `Storage` the app uses; `localStorage` or a test fake. */
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** The slice of `Storage` the app uses; `localStorage` or a test fake (`key`/`length` to list keys). */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> &
+  Partial<Pick<Storage, 'key' | 'length'>>;
 
 /** Strings kept across reloads when the browser allows it, in memory when it does not. */
 export type KeyValueStore = {
@@ -7,6 +8,8 @@ export type KeyValueStore = {
   /** False when the value could only be kept in memory (storage full or unavailable). */
   set(key: string, value: string): boolean;
   remove(key: string): void;
+  /** The keys starting with `prefix` (stored or in memory): to find what other learners left. */
+  keys(prefix: string): string[];
 };
 
 /**
@@ -49,6 +52,18 @@ export function createKeyValueStore(open: () => StorageLike | null): KeyValueSto
       } catch {
         // nothing kept there, or nothing we can do
       }
+    },
+    keys(prefix) {
+      const found = new Set([...memory.keys()].filter((k) => k.startsWith(prefix)));
+      try {
+        for (let i = 0; storage?.key && i < (storage.length ?? 0); i++) {
+          const key = storage.key(i);
+          if (key?.startsWith(prefix)) found.add(key);
+        }
+      } catch {
+        // storage refused: what memory holds is all there is
+      }
+      return [...found];
     },
   };
 }

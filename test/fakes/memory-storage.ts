@@ -37,6 +37,10 @@ export function createMemoryStorage(initial: Record<string, string> = {}): Memor
       if (storage.failRemove) throw storage.failRemove;
       items.delete(key);
     },
+    key: (index) => [...items.keys()][index] ?? null,
+    get length() {
+      return items.size;
+    },
   };
   return storage;
 }
