@@ -9,7 +9,8 @@ import { apiPath } from './support/api-faults.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { COST, card, HINDI, onDemoVideo } from './support/demo-video.ts';
 import { waitText } from './support/frame-helpers.ts';
-import { LUKAS, portalContext } from './support/learners.ts';
+import { ASHA, LUKAS, portalContext } from './support/learners.ts';
+import { journals, noteText, readyEditor } from './support/note-editor.ts';
 import { eventually } from './support/screen-data.ts';
 
 const { test, scenario } = browserSuite('kept on this device');
@@ -103,6 +104,28 @@ test('the link back (`online`): the screen asks the server again without Retry; 
   await f.evaluate(() => window.dispatchEvent(new Event('online')));
   await eventually(async () => (await notice.count()) === 0, 'revalidated: the notice goes');
   assert.ok(s.apiRequests.length > before, 'the server was asked again');
+});
+
+test('a CONTEXT_CHANGE to another learner with the editor open: it closes; the text stays the first learner’s draft', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(scenario, browser);
+  const f = s.frame();
+  await f.getByRole('button', { name: 'Add note' }).click();
+  await readyEditor(f);
+  await s.page.keyboard.type('Asha’s half-written thought');
+  await s.send('CONTEXT_CHANGE', portalContext({ user: LUKAS }));
+  await eventually(async () => (await noteText(f).count()) === 0, 'the editor closes');
+  assert.is(await f.getByText('Asha’s half-written thought').count(), 0);
+  const ashas = Object.entries(await journals(f)).find(([key]) => key.includes(ASHA.wid));
+  const texts = Object.values(ashas?.[1].drafts ?? {}).map((d) => d.text);
+  assert.ok(
+    texts.some((t) => t.includes('Asha’s half-written thought')),
+    'kept as Asha’s draft',
+  );
+  await f.getByRole('button', { name: 'Add note' }).click();
+  await readyEditor(f);
+  assert.is(await f.getByText('Draft restored').count(), 0, 'Lukas gets no draft of Asha’s');
 });
 
 test('a corrupt copy is ignored and rebuilt, never a crash', async ({ browser }) => {
