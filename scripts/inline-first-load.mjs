@@ -17,8 +17,14 @@ export class InlineError extends Error {}
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NAME = /^[A-Za-z_$][\w$]*$/;
 
-/** `a as b, c` → [['a', 'b'], ['c', 'c']]; anything else is not esbuild's output: an error. */
-function specifiers(list, where) {
+/**
+ * `a as b, c` → [['a', 'b'], ['c', 'c']]; anything else is not esbuild's output: an error. Shared
+ * with retry-imports.mjs, which reads the same import lists.
+ * @param {string} list
+ * @param {string} where
+ * @returns {[string, string][]}
+ */
+export function specifiers(list, where) {
   return list
     .split(',')
     .map((s) => s.trim())

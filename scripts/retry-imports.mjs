@@ -5,27 +5,16 @@
 // the same importer: a static import of a URL the browser remembers as failed could never succeed,
 // and it would fail its importer with it. Plain JavaScript (build.mjs runs on bare node); types in
 // retry-imports.d.mts.
-import { InlineError } from './inline-first-load.mjs';
+import { InlineError, specifiers } from './inline-first-load.mjs';
 
 /** The global the first-load code puts the chunk importer on (src/start.tsx). */
 export const IMPORT_GLOBAL = '__notesImport';
 
-const NAME = /^[A-Za-z_$][\w$]*$/;
-
-/** `a as b, c` → `a:b,c` (a destructuring pattern); anything else is not esbuild's output. */
-function pattern(list, where) {
-  return list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => {
-      const [from, as, to, ...rest] = s.split(/\s+/);
-      if ((as !== undefined && as !== 'as') || rest.length || ![from, to ?? from].every((n) => NAME.test(n)))
-        throw new InlineError(`${where}: unexpected import specifier "${s}"`);
-      return to === undefined || to === from ? from : `${from}:${to}`;
-    })
+/** `a as b, c` → `a:b,c`: the destructuring pattern of an import list (specifiers checks it). */
+const pattern = (list, where) =>
+  specifiers(list, where)
+    .map(([from, to]) => (to === from ? from : `${from}:${to}`))
     .join(',');
-}
 
 /**
  * Rewrites `code`'s imports of absolute `.js` URLs (the build's chunks and bundles): dynamic ones
