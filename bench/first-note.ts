@@ -13,8 +13,12 @@ import { type NetworkProfile, SLOW_3G, throttle } from './network.ts';
 
 export { SLOW_3G, throttle };
 
-/** What to load: the portal page that frames an app, and that app's origin. */
-export type Target = { portalUrl: string; appOrigin: string };
+/**
+ * What to load: the portal page that frames an app, and that app's origin. `keepsCopy`: the app
+ * keeps a copy of the lists on the device (ours, not the React baseline), so the repeat visit
+ * waits until the first visit has kept it.
+ */
+export type Target = { portalUrl: string; appOrigin: string; keepsCopy?: boolean };
 
 const MARK_FIRST_NOTE = `(() => {
   const mark = () => requestAnimationFrame(() => { window.__firstNote = performance.now(); });
@@ -26,9 +30,15 @@ const MARK_FIRST_NOTE = `(() => {
 /**
  * One load: ms to the first painted note, the floor of what it fetched to get there, and when the
  * notes on screen were up to date from the network (the first API answer in, or the first note if
- * later): on a warm visit the first note comes from the copy kept on the device, before that.
+ * later). `beforeApi`: the note was painted before the first API answer ended, so it came from the
+ * copy kept on the device (absent in results written before the copy).
  */
-export type FirstNoteRun = { ms: number; floor: Floor; upToDateMs: number };
+export type FirstNoteRun = { ms: number; floor: Floor; upToDateMs: number; beforeApi?: boolean };
+
+/** How long to wait for the first API answer after the first note (it may still be on the slow link). */
+const API_WAIT_MS = 15_000;
+/** How long the cold visit waits for the copy to be kept before the repeat visit. */
+const KEPT_WAIT_MS = 15_000;
 
 /** Cold and warm runs, what the first cold load transferred from the app origin, failed samples. */
 export type FirstNoteTimings = {
@@ -47,6 +57,14 @@ async function firstNote(page: Page, appOrigin: string, profile: NetworkProfile)
     { timeout: 30_000 },
   );
   const ms = Number(await handle.jsonValue());
+  // A resource entry exists only once its response ended: wait for the first API answer.
+  await frame
+    .waitForFunction(
+      () => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/v1/')),
+      null,
+      { timeout: API_WAIT_MS },
+    )
+    .catch(() => undefined);
   const fetches: Fetch[] = await frame.evaluate(() =>
     [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => ({
       name: e.name,
@@ -56,8 +74,28 @@ async function firstNote(page: Page, appOrigin: string, profile: NetworkProfile)
     })),
   );
   const api = fetches.filter((f) => f.name.includes('/api/v1/')).map((f) => f.end);
-  const upToDateMs = Math.max(ms, api.length ? Math.min(...api) : ms);
-  return { ms, floor: floorOf(fetches, ms, profile.latency, profile.downloadThroughput), upToDateMs };
+  const firstApi = api.length ? Math.min(...api) : Number.POSITIVE_INFINITY;
+  return {
+    ms,
+    floor: floorOf(fetches, ms, profile.latency, profile.downloadThroughput),
+    upToDateMs: Number.isFinite(firstApi) ? Math.max(ms, firstApi) : ms,
+    beforeApi: Number.isFinite(firstApi) && ms < firstApi,
+  };
+}
+
+/**
+ * Waits (at most KEPT_WAIT_MS) until the app frame's storage holds the copy kept on the device
+ * (`notes:kept`, written by a lazy chunk after the server's first page): a repeat visit follows a
+ * visit long enough for the learner to have seen the list. True if the copy is there.
+ */
+async function keptWritten(page: Page, appOrigin: string): Promise<boolean> {
+  const frame = await appFrame(page, appOrigin);
+  return frame
+    .waitForFunction(() => localStorage.getItem('notes:kept') !== null, null, { timeout: KEPT_WAIT_MS })
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** One cold load in a fresh context (empty cache), and a warm repeat visit in the same context. */
@@ -89,6 +127,7 @@ export async function coldAndWarm(
     const cold = await firstNote(page, target.appOrigin, profile);
     await page.waitForTimeout(500); // let the cold load's last requests report their sizes
     counting = false;
+    if (target.keepsCopy) await keptWritten(page, target.appOrigin);
     // A repeat visit: navigate to the portal again (a reload would revalidate more than a visit does).
     await page.goto('about:blank');
     await page.goto(target.portalUrl);
@@ -140,3 +179,7 @@ export async function measureFirstNote(
   for (let i = 0; i < runs; i++) await sampleInto(result, browser, { portalUrl, appOrigin }, profile);
   return result;
 }
+
+/** "5 of 7": how many of `runs` painted the first note before the first API answer ended (from the copy). */
+export const beforeApiCount = (runs: readonly FirstNoteRun[]): string =>
+  `${runs.filter((r) => r.beforeApi).length} of ${runs.length}`;

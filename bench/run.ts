@@ -3,12 +3,14 @@
  * their goals — sizes from a fresh build (sizes.ts, the editor's in editor-size.ts), the peer
  * baseline (bench/baseline/: the same first screen in React 19 + react-dom + react-router, built
  * with the same settings and served by the same server), iframe navigation → first note on Slow 3G
- * and Fast 3G, cold and warm, ours and the baseline interleaved (compare-first-note.ts),
+ * and Fast 3G, cold and warm, ours and the baseline interleaved (compare-first-note.ts), ours on
+ * Slow 3G with the portal sending ar and hi (first-note-locales.ts; English is the main runs),
  * `Add note` → editor ready (editor-ready.ts), the 10,000-note `/view` (view-10k.ts) and the mock
  * API's throughput (api-throughput.ts). Ends with a Markdown summary table and writes every raw
  * figure to bench/results.json. It never fails on timings (machines are noisy); the size ceiling
  * is held by test/build.test.ts.
  * Env: BENCH_RUNS (first-note runs, cold and warm, each app and profile, default 7),
+ * BENCH_LOCALE_RUNS (Slow 3G runs, cold and warm, per locale besides English, default 5),
  * BENCH_EDITOR_RUNS (slow-3G `Add note` → editor ready, each way, default 5), BENCH_VIEW_RUNS
  * (first renders each way, default 5), BENCH_SCROLL_SECONDS (bound on the 10,000-note scroll,
  * default 90).
@@ -25,6 +27,8 @@ import { launchBenchBrowser } from './browser.ts';
 import { measureProfiles, type ProfileTimings } from './compare-first-note.ts';
 import { chunkTable, keyTable, scrollTable } from './detail-tables.ts';
 import { type EditorReady, measureEditorReady } from './editor-ready.ts';
+import { BENCH_LOCALES, type LocaleTimings, measureLocales } from './first-note-locales.ts';
+import { localeTable } from './locale-rows.ts';
 import { PROFILES } from './network.ts';
 import { measureSizes } from './sizes.ts';
 import { startStack } from './stack.ts';
@@ -33,6 +37,8 @@ import { measureView10k } from './view-10k.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
+/** Runs per locale besides English (Slow 3G, ours only): fewer than RUNS, to keep the bench short. */
+const LOCALE_RUNS = Math.max(1, Number(process.env.BENCH_LOCALE_RUNS ?? 5));
 const EDITOR_RUNS = Math.max(1, Number(process.env.BENCH_EDITOR_RUNS ?? 5));
 const VIEW_RUNS = Math.max(1, Number(process.env.BENCH_VIEW_RUNS ?? 5));
 const SCROLL_MS = 1000 * Math.max(5, Number(process.env.BENCH_SCROLL_SECONDS ?? 90));
@@ -58,15 +64,22 @@ try {
   const browser = await launchBenchBrowser();
   const chromium = browser.version();
   let firstNote: ProfileTimings[];
+  let locales: LocaleTimings[];
   let editorReady: EditorReady;
   try {
     console.log('');
     firstNote = await measureProfiles(
       browser,
-      { portalUrl: stack.portalUrl('/'), appOrigin: stack.appOrigin },
+      { portalUrl: stack.portalUrl('/'), appOrigin: stack.appOrigin, keepsCopy: true },
       stack.baseline && { portalUrl: stack.baseline.portalUrl('/'), appOrigin: stack.baseline.appOrigin },
       RUNS,
       PROFILES,
+    );
+    locales = await measureLocales(
+      browser,
+      (locale) => ({ portalUrl: stack.portalUrl('/', locale), appOrigin: stack.appOrigin, keepsCopy: true }),
+      BENCH_LOCALES.filter((l) => l !== 'en'),
+      LOCALE_RUNS,
     );
     console.log(
       `Slow 3G, \`Add note\` → editor ready: ${EDITOR_RUNS} presses at the first note and ${EDITOR_RUNS} after the idle prefetch, each in a fresh context…`,
@@ -114,6 +127,7 @@ try {
     sizes,
     slow3g: { ...timings, runs: RUNS },
     firstNote,
+    locales,
     baseline: { versions: base.versions, firstLoad: base.firstLoad, total: base.total },
     view10k,
     editorReady: { ...editorReady, runs: EDITOR_RUNS },
@@ -134,6 +148,7 @@ try {
     `\n## Budgets — ${m.date}, ${m.nproc} CPUs (${m.cpu}), Chromium ${m.chromium}, Node ${m.node}, load average ${m.load.map((x) => x.toFixed(1)).join(' → ')}\n`,
   );
   console.log(summaryTable(results));
+  console.log(`\nSlow 3G, iframe navigation → first note, per locale:\n${localeTable(firstNote, locales)}`);
   for (const failure of view10k.firstRender.failures) console.log(`first render sample failed: ${failure}`);
   console.log('\nRaw figures: bench/results.json');
 } finally {

@@ -3,7 +3,8 @@
  * serving a given build (immutable hashed assets, precompressed, the deployment CSP) with the API
  * behind `/api/v1`, and a stand-in portal that frames the app and posts the first seeded
  * learner's context the moment `LOADED` arrives. The portal is on `localhost`, the app on
- * `127.0.0.1`: cross-site, as in production. `/?path=/view` frames the app at `/view`. Given a
+ * `127.0.0.1`: cross-site, as in production. `/?path=/view` frames the app at `/view`;
+ * `&locale=ar` sends that locale in the context (`en` without it). Given a
  * second build (the React baseline, bench/baseline/), a second app server — the same harness
  * server, the same headers — serves it on a port of its own, framed by `/?app=baseline`.
  */
@@ -18,8 +19,8 @@ import { frameAncestors, LOCAL_DEV_CONFIG } from '../src/config/app-config.ts';
 /** The learner every bench signs in as (the one whose notes the 10,000-note data file holds). */
 export const BENCH_USER = SEEDED_USERS[0]!;
 
-/** An app in the stack: the portal URL that frames it at an app path, and its origin. */
-export type StackApp = { portalUrl(path?: string): string; appOrigin: string };
+/** An app in the stack: the portal URL that frames it at an app path (in a locale), and its origin. */
+export type StackApp = { portalUrl(path?: string, locale?: string): string; appOrigin: string };
 
 /** A running stack: our app, the baseline when one was given, and shutdown. */
 export type Stack = StackApp & { baseline: StackApp | null; close(): Promise<void> };
@@ -27,9 +28,10 @@ export type Stack = StackApp & { baseline: StackApp | null; close(): Promise<voi
 const portalPage = (appUrl: string, context: unknown) => `<!doctype html><title>Portal</title>
 <iframe title="Notes" width="900" height="600"></iframe><script>
   const f = document.querySelector('iframe'), o = ${JSON.stringify(new URL(appUrl).origin)};
-  const path = new URLSearchParams(location.search).get('path') || '/';
+  const q = new URLSearchParams(location.search), path = q.get('path') || '/';
   f.src = o + path;
   const c = ${JSON.stringify(context)};
+  if (q.get('locale')) c.locale = q.get('locale');
   addEventListener('message', (e) => { if (e.source === f.contentWindow && e.data && e.data.requestId === 'LOADED')
     f.contentWindow.postMessage({ subApplicationName: 'NOTES', requestId: 'LOADED', parentContext: c }, o); });
 </script>`;
@@ -61,12 +63,14 @@ export async function startStack(dist: string, dataFile: string, baselineDist?: 
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
   });
   const port = await listen(portal, 0, '127.0.0.1');
-  const url = (path: string, which: string) =>
-    `http://localhost:${port}/?path=${encodeURIComponent(path)}${which ? `&app=${which}` : ''}`;
+  const url = (path: string, which: string, locale?: string) =>
+    `http://localhost:${port}/?path=${encodeURIComponent(path)}${which ? `&app=${which}` : ''}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`;
   return {
-    portalUrl: (path = '/') => url(path, ''),
+    portalUrl: (path = '/', locale?: string) => url(path, '', locale),
     appOrigin: app.origin,
-    baseline: base ? { portalUrl: (path = '/') => url(path, 'baseline'), appOrigin: base.origin } : null,
+    baseline: base
+      ? { portalUrl: (path = '/', locale?: string) => url(path, 'baseline', locale), appOrigin: base.origin }
+      : null,
     close: async () => {
       await Promise.all([closeServer(portal), app.close(), base?.close(), api.close()]);
     },

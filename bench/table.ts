@@ -9,7 +9,8 @@ import type { ProfileTimings } from './compare-first-note.ts';
 import { keyMs } from './detail-tables.ts';
 import type { EditorReady } from './editor-ready.ts';
 import { editorRows } from './editor-rows.ts';
-import type { FirstNoteTimings } from './first-note.ts';
+import { beforeApiCount, type FirstNoteTimings } from './first-note.ts';
+import type { LocaleTimings } from './first-note-locales.ts';
 import { floorCell } from './floor.ts';
 import { FIRST_NOTE_GOALS, GOALS, verdict } from './goals.ts';
 import { B, list, table } from './markdown.ts';
@@ -37,6 +38,8 @@ export type Results = {
   slow3g: FirstNoteTimings & { runs: number };
   /** Ours and the React baseline on each network profile (absent in results written before issue 8). */
   firstNote?: ProfileTimings[];
+  /** Ours on Slow 3G per locale besides English (absent in results written before issue 13). */
+  locales?: LocaleTimings[];
   /** The React baseline's build (absent before issue 8). */
   baseline?: BaselineSizes;
   view10k: View10k;
@@ -71,7 +74,7 @@ export function firstNoteRows(t: ProfileTimings): string[][] {
   const goals = FIRST_NOTE_GOALS[p.name];
   const warm = t.ours.warm.map((x) => x.upToDateMs ?? x.ms);
   const upToDate = plain(
-    `${p.name}, warm: the notes up to date from the network (the first API answer in; the first note before it came from the copy kept on the device) (median of ${warm.length})`,
+    `${p.name}, warm: the notes up to date from the network (the first API answer in) (median of ${warm.length})`,
     'reported',
     `${ms(median(warm))} [${list(warm)}]`,
     'reported',
@@ -88,8 +91,12 @@ function firstNoteKinds(t: ProfileTimings, goals: { cold: number; warm: number }
     const mine = median(ours.map((x) => x.ms));
     const theirs = base.length ? median(base.map((x) => x.ms)) : undefined;
     const goal = goals?.[kind];
+    const how =
+      kind === 'warm'
+        ? `warm, from the copy kept on the device (median of ${ours.length}; painted before the first API answer in ${beforeApiCount(ours)})`
+        : `cold (median of ${ours.length})`;
     return [
-      `${p.name} (${p.latency} ms, ${p.downloadThroughput.toLocaleString('en-US')} B/s), iframe navigation → first note, ${kind} (median of ${ours.length})`,
+      `${p.name} (${p.latency} ms, ${p.downloadThroughput.toLocaleString('en-US')} B/s), iframe navigation → first note, ${how}`,
       goal ? `≤ ${goal} ms` : 'reported',
       `${ms(mine)} [${list(ours.map((x) => x.ms))}]`,
       floorCell(ours, p.latency, p.downloadThroughput),
