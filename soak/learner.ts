@@ -7,7 +7,7 @@
  */
 import type { Frame, Locator } from 'playwright-core';
 import type { Entry, Ledger } from './ledger.ts';
-import type { World } from './stack.ts';
+import type { Tab } from './tabs.ts';
 import { boxText, type Card, cards, journal, noteBox, until } from './ui.ts';
 
 /** How long an editor may stay open after Save before the soak calls the learner stuck. */
@@ -22,9 +22,14 @@ export type LearnerStats = {
   more: number;
 };
 
-/** A learner at work in `world`, recording into `ledger`; `random` picks among the notes on screen. */
-export function createLearner(world: World, ledger: Ledger, random: () => number) {
-  const stats: LearnerStats = { conflicts: [], retries: 0, deferred: 0, undone: 0, more: 0 };
+/** A fresh tally for one or more learners' stats. */
+export const newStats = (): LearnerStats => ({ conflicts: [], retries: 0, deferred: 0, undone: 0, more: 0 });
+
+/**
+ * The learner at work in one tab's frame, recording into `ledger`; `random` picks among the notes
+ * on screen. The learner's two frames are two of these over one ledger, counting into one `stats`.
+ */
+export function createLearner(tab: Tab, ledger: Ledger, random: () => number, stats = newStats()) {
   let lastRetry = 0;
   const button = (scope: Frame | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 
@@ -67,11 +72,25 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
       await stuck(frame, `the editor stayed open ${SAVE_MS / 1000} s after Save (#${token})`);
   };
 
+  /**
+   * Presses `name` on a card picked a moment ago; false when the card left the list meanwhile (a
+   * list answer after a reload trims a kept copy to the server's first page), so the caller waits.
+   */
+  const pressOnCard = async (el: Locator, name: string): Promise<boolean> => {
+    try {
+      await button(el, name).click({ timeout: 10_000 });
+      return true;
+    } catch (error) {
+      if ((await el.count()) === 0) return false;
+      throw error;
+    }
+  };
+
   const learner = {
     stats,
     /** Waits for `/` to show its Add note button and a settled list (or its failure, with Retry pressed once). */
     async home(): Promise<Frame> {
-      const frame = await world.frame();
+      const frame = await tab.frame();
       await button(frame, 'Add note').waitFor({ state: 'visible', timeout: 60_000 });
       await until(
         () =>
@@ -98,7 +117,7 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
     },
     /** Adds one note; returns its entry. */
     async add(handOff = false): Promise<Entry> {
-      const frame = await world.frame();
+      const frame = await tab.frame();
       const draft = ledger.draftAdd();
       await button(frame, 'Add note').click();
       const form = frame.getByRole('region', { name: /^New note/ });
@@ -119,7 +138,7 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
     },
     /** A random note on screen the learner may change now (after a Retry if the list failed), or null. */
     async pick() {
-      const frame = await world.frame();
+      const frame = await tab.frame();
       await learner.retryList(frame);
       const options = await learner.choices(frame);
       if (!options.length) return null;
@@ -131,7 +150,7 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
       const picked = await learner.pick();
       if (!picked) return false;
       const { frame, entry, el } = picked;
-      await button(el, 'Edit note').click();
+      if (!(await pressOnCard(el, 'Edit note'))) return false;
       const next = ledger.draftEdit(entry);
       await type(frame, el, next.text);
       await save(frame, el, next.token, false);
@@ -143,7 +162,7 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
       const picked = await learner.pick();
       if (!picked) return false;
       const { frame, entry, el } = picked;
-      await button(el, 'Delete note').click();
+      if (!(await pressOnCard(el, 'Delete note'))) return false;
       await el.waitFor({ state: 'detached' });
       const undoButton = button(frame, 'Undo');
       await undoButton.waitFor({ state: 'visible' });
@@ -156,7 +175,7 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
     },
     /** Asks for more of the list when it offers more (to reach older notes). */
     async more(): Promise<void> {
-      const frame = await world.frame();
+      const frame = await tab.frame();
       const more = button(frame, 'Show more notes');
       if (!(await more.isVisible().catch(() => false)) || !(await more.isEnabled().catch(() => false)))
         return;
@@ -167,7 +186,7 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
     },
     /** Answers any conflict panel with the learner's own text ("Keep mine" / "Save mine as a new note"). */
     async resolveConflicts(): Promise<void> {
-      const frame = await world.frame();
+      const frame = await tab.frame();
       for (let i = 0; i < 5; i++) {
         const panel = frame.locator('section.conflict').first();
         if (!(await panel.count())) return;
@@ -179,8 +198,8 @@ export function createLearner(world: World, ledger: Ledger, random: () => number
     },
     /** Reloads the portal page (and so the frame); returns how many writes were queued just before. */
     async reload(): Promise<number> {
-      const queued = (await journal(await world.frame())).outbox.length;
-      await world.page.reload();
+      const queued = (await journal(await tab.frame())).outbox.length;
+      await tab.page.reload();
       await learner.home();
       return queued;
     },

@@ -27,15 +27,22 @@ export type SoakOptions = {
    * the sunbird-cb one: no token in the context, a fresh token of this lifetime per AUTH_REQUEST.
    */
   tokenTtl: number | null;
+  /** Frames of the learner: 2 opens a second tab of the same portal, where some writes are made. */
+  frames: 1 | 2;
+  /** Offline spells (the API unreachable 10–30 s, with writes and a reload in each); 0 for none. */
+  offlineSpells: number;
+  /** Whether the first request for each lazy file the learner needs is dropped once. */
+  dropFiles: boolean;
   help: boolean;
 };
 
 /** What `--help` prints. */
 export const USAGE = `Usage: npm run soak -- [options]   (or: node --import tsx soak/run.ts [options])
 
-A scripted learner adds, edits and deletes notes in Chromium against a flaky mock API, with
-reloads and a kill -9 of the API in the middle, then compares the server's notes with what the
-learner did. Exits 1 on any difference.
+A scripted learner adds, edits and deletes notes in Chromium against a flaky mock API, in two
+frames (tabs), with reloads, a kill -9 of the API, offline spells and dropped file requests along
+the way, then compares the server's notes with what the learner did and with what each frame
+shows. Exits 1 on any difference.
 
 Options (environment variable in brackets):
   --notes <n>       notes added (SOAK_NOTES, default 200)
@@ -50,6 +57,12 @@ Options (environment variable in brackets):
                     sunbird-cb one (no token in the context; every AUTH_REQUEST answered with a
                     fresh token of that lifetime), learner Ravi (SOAK_TOKEN_TTL, default: off,
                     Asha with a 12-hour token in the context)
+  --frames <1|2>    frames of the learner: 2 opens the portal again in a second tab and makes
+                    some of the writes there (SOAK_FRAMES, default 1: with 2 a run takes
+                    about three times as long, see soak/README.md)
+  --offline <n>     offline spells: the API unreachable for 10–30 s, with writes and a reload
+                    in each (SOAK_OFFLINE, default 3; 0 for none)
+  --drop-files <on|off>  drop the first request for each lazy file once (SOAK_DROP_FILES, default on)
   -h, --help        this text
 Headless only.`;
 
@@ -76,6 +89,17 @@ const FLAGS: Record<string, string> = {
   '--settle': 'SOAK_SETTLE_SECONDS',
   '--dist': 'SOAK_DIST',
   '--token-ttl': 'SOAK_TOKEN_TTL',
+  '--frames': 'SOAK_FRAMES',
+  '--offline': 'SOAK_OFFLINE',
+  '--drop-files': 'SOAK_DROP_FILES',
+};
+
+/** `on`/`off` (also `true`/`false`, `1`/`0`, `yes`/`no`). */
+const onOff = (name: string, raw: string): boolean => {
+  const v = raw.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  throw new UsageError(`${name} ${raw}: expected on or off`);
 };
 
 /** Parses `argv` (without node and the script) over `env`; throws UsageError on a bad value. */
@@ -118,6 +142,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     settleMs: 1000 * (raw['--settle'] ? number('--settle', raw['--settle'], 10, 3600, true) : 180),
     dist,
     tokenTtl: raw['--token-ttl'] ? number('--token-ttl', raw['--token-ttl'], 1, 86_400, true) : null,
+    frames: raw['--frames'] ? (number('--frames', raw['--frames'], 1, 2, true) as 1 | 2) : 1,
+    offlineSpells: raw['--offline'] ? number('--offline', raw['--offline'], 0, 10, true) : 3,
+    dropFiles: raw['--drop-files'] ? onOff('--drop-files', raw['--drop-files']) : true,
     help,
   };
 }

@@ -3,11 +3,14 @@
  * order of adds, edits and deletes, and where the reloads and the API's crash fall. Which note an
  * edit or delete touches is chosen when it happens (only notes the UI lets the learner touch then).
  */
+import { worldEvents } from './plan-events.ts';
 
 /**
  * One step: a learner action, or something done to the world around them. `reload` reloads the
  * portal page (and the frame with it) right after the step before, while its write may still be on
  * its way; `kill` ends the API with SIGKILL; `restart` starts it again on the same port and file.
+ * `tab` moves the learner to their other frame (0 the first tab, 1 the second); `offline` makes the
+ * API unreachable for at least `seconds` (a network error, not a 5xx), until the next `online`.
  */
 export type Step =
   | { kind: 'add' }
@@ -16,10 +19,19 @@ export type Step =
   | { kind: 'reload' }
   | { kind: 'kill' }
   | { kind: 'restart' }
-  | { kind: 'more' };
+  | { kind: 'more' }
+  | { kind: 'tab'; to: 0 | 1 }
+  | { kind: 'offline'; seconds: number }
+  | { kind: 'online' };
 
-/** The plan's shape. */
-export type PlanShape = { notes: number; edits: number; deletes: number };
+/** The plan's shape: the learner's actions, and (both off when left out) a second frame and offline spells. */
+export type PlanShape = {
+  notes: number;
+  edits: number;
+  deletes: number;
+  frames?: 1 | 2;
+  offlineSpells?: number;
+};
 
 /** Every tenth delete is taken back with Undo (the note must then stay). */
 export const UNDO_EVERY = 10;
@@ -27,8 +39,9 @@ export const UNDO_EVERY = 10;
 /**
  * Adds in order; after add number i (from the 5th on), the edits and deletes spread evenly over
  * the rest, in a shuffled order. Three reloads (at 25 %, 50 % and 75 % of the adds); the API is
- * killed at 40 % and restarted at 55 %, so the 50 % reload happens with writes queued and no API.
- * Now and then the learner asks for more of the list (`more`), to reach older notes.
+ * killed at 40 % and restarted at 55 %, so the 50 % reload happens with writes queued and no API;
+ * frame changes and offline spells as plan-events.ts places them. Now and then the learner asks
+ * for more of the list (`more`), to reach older notes.
  */
 export function makePlan(shape: PlanShape, random: () => number): Step[] {
   const lead = Math.min(5, shape.notes);
@@ -44,14 +57,7 @@ export function makePlan(shape: PlanShape, random: () => number): Step[] {
     const j = Math.floor(random() * (i + 1));
     [others[i], others[j]] = [others[j]!, others[i]!];
   }
-  const at = (share: number) => Math.max(1, Math.round(shape.notes * share));
-  const events = new Map<number, Step[]>([
-    [at(0.25), [{ kind: 'reload' }]],
-    [at(0.4), [{ kind: 'kill' }]],
-    [at(0.5), [{ kind: 'reload' }]],
-    [at(0.55), [{ kind: 'restart' }]],
-    [at(0.75), [{ kind: 'reload' }]],
-  ]);
+  const events = worldEvents(shape, random);
   const steps: Step[] = [];
   let taken = 0;
   for (let i = 1; i <= shape.notes; i++) {

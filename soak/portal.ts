@@ -4,7 +4,8 @@
  * harness's own mock portal in sunbird-cb mode (`harness serve --parent sunbird-cb`), which sends no
  * token and answers every AUTH_REQUEST with a token minted just then that expires after the TTL, as
  * learner Ravi (org = rootOrg, since that portal sends no org) on his demo video. Either way the
- * portal is served on 127.0.0.1 and opened as `localhost`, cross-site to the app.
+ * portal is opened as `localhost`, cross-site to the app on 127.0.0.1 (the stand-in served on 127.0.0.1,
+ * the harness's portal on `localhost` itself: it answers only its own Host).
  */
 import { DEV_SECRET } from '../harness/api/auth.ts';
 import { findSeededUser, PORTAL_LEARNER, type SeedUser } from '../harness/api/seed.ts';
@@ -55,11 +56,14 @@ export async function startSoakPortal(appOrigin: string, tokenTtl: number | null
   );
   // The learner is on a resource, so Add note has its place (the real portal would need playerData for that).
   const initial = { ...config.initial, playerData: true, frameWidth: 800 };
+  // On `localhost` itself: the harness's portal answers only its own Host (421 otherwise, against
+  // DNS rebinding), so it can't be opened under another name than it listens on. `localhost` is
+  // loopback (127.0.0.1 in /etc/hosts here), as `harness serve`'s own portal on localhost:4200.
   const parent = await startParentServer({
-    origin: 'http://127.0.0.1:0',
+    origin: 'http://localhost:0',
     config: { ...config, initial },
     assets: await bundleParentPage(),
     mintToken: tokenMinter(DEV_SECRET, tokenTtl),
   });
-  return { url: asLocalhost(parent.url), initScript: null, close: () => parent.close() };
+  return { url: parent.url, initScript: null, close: () => parent.close() };
 }

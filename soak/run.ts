@@ -1,10 +1,11 @@
 /**
  * `npm run soak` (not part of `npm test`): a scripted learner adds, edits and deletes notes through
- * the UI in Chromium against `harness api --fail-rate 0.2 --latency 300`, with page reloads and a
- * kill -9 of the API in the middle, then waits for the app's outbox to empty and compares every
- * note on the server with the learner's own record. Prints
- * `typed N · stored N · lost N · duplicated N · unexpected N`, the details of any difference, and
- * exits 1 on any. See soak/README.md.
+ * the UI in Chromium against `harness api --fail-rate 0.2 --latency 300`, in two frames (tabs) of
+ * one browser, with page reloads, a kill -9 of the API, offline spells and dropped file requests
+ * along the way, then waits for the app's outbox to empty and compares every note on the server
+ * with the learner's own record, and each frame's list with the server's. Prints
+ * `typed N · stored N · lost N · duplicated N · unexpected N`, a line per frame, the details of
+ * any difference, and exits 1 on any. See soak/README.md.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,10 @@ import { writeSnapshot } from '../harness/api/data-file.ts';
 import { TOKEN_PATH } from '../harness/serve/parent-page/page-config.ts';
 import { seededRandom } from '../test/support/seeded-random.ts';
 import { apiProcess, freePort } from './api-process.ts';
+import { dropFilesOnce } from './dropped-files.ts';
+import { checkFrame, type FrameDiff, frameLines, sameAsServer } from './frames-check.ts';
 import { compare, createLedger, resultLine } from './ledger.ts';
+import { offlineSpells } from './offline.ts';
 import { parseOptions, USAGE, UsageError } from './options.ts';
 import { makePlan } from './plan.ts';
 import { soakLearner } from './portal.ts';
@@ -72,6 +76,9 @@ say(
     : `portal: sunbird-cb (no token in the context, AUTH_REQUEST answered), ${learner.name}, tokens expire after ${options.tokenTtl} s`,
 );
 say(
+  `frames: ${options.frames === 2 ? 'two tabs of the learner (A and B)' : 'one'} · offline spells: ${options.offlineSpells || 'none'} · dropped files: ${options.dropFiles ? 'the first request for each lazy file' : 'none'}`,
+);
+say(
   `build ${dist}: ${editorChunk ? `rich-text editor (${editorChunk})` : 'no editor chunk (plain text area)'}`,
 );
 
@@ -92,17 +99,36 @@ let world: Awaited<ReturnType<typeof startWorld>> | null = null;
 try {
   await api.start();
   say(`mock API on ${api.url} (data ${dataFile})`);
-  world = await startWorld(dist, api.url, options.tokenTtl);
-  const wire = recordWire(world.page, started);
+  const drops = options.dropFiles ? dropFilesOnce(started) : null;
+  world = await startWorld(
+    dist,
+    api.url,
+    options.tokenTtl,
+    drops ? (page, origin) => drops.install(page, origin) : undefined,
+  );
+  const wire = recordWire(world.context, started);
   let minted = 0; // tokens the portal fetched from its /harness/token: one per AUTH_REQUEST answered
-  world.page.on('request', (r) => {
+  world.context.on('request', (r) => {
     if (new URL(r.url()).pathname === TOKEN_PATH) minted += 1;
   });
   const random = seededRandom(options.seed);
   const ledger = createLedger(random);
   const plan = makePlan(options, random);
+  if (options.frames === 2) await world.openTab();
+  const spells = options.offlineSpells ? offlineSpells(world) : null;
   try {
-    const stats = await runSteps({ world, api, ledger, plan, random, say, mark, shape: options, wire });
+    const stats = await runSteps({
+      world,
+      api,
+      ledger,
+      plan,
+      random,
+      say,
+      mark,
+      shape: options,
+      wire,
+      spells,
+    });
     if (!(await storageWorks(await world.frame())))
       say('WARNING: the app frame has no working localStorage: queued writes cannot survive a reload');
     const settled = await settle(world, options.settleMs, say);
@@ -114,6 +140,12 @@ try {
     console.log(`\n${resultLine(result)}`);
     if (stored.total !== stored.notes.length)
       console.log(`(the API's total says ${stored.total}, paging returned ${stored.notes.length})`);
+    const frames: FrameDiff[] = [];
+    for (const tab of world.tabs) {
+      const diff = await checkFrame(tab, stored.notes, 30_000);
+      frames.push(diff);
+      console.log(frameLines(tab.name, diff, stored.notes.length).join('\n'));
+    }
     const text = details(result, { ledger, wire, log: api.log, milestones, queued: settled.queued });
     if (text) console.log(`\n${text}`);
     const waiting = result.differences.filter((d) => stillQueued(d, ledger, settled.queued).length).length;
@@ -125,6 +157,13 @@ try {
       console.log(
         `\n${world.errors.length} browser console errors; the last:\n${world.errors.slice(-5).join('\n')}`,
       );
+    if (spells) {
+      const o = spells.stats;
+      console.log(
+        `offline: ${o.spells} spells, ${o.seconds} s in all, ${o.aborted} API calls cut off · ${o.noticeShown} of ${o.reloads} reloads offline showed the kept notes with the offline notice${o.noticeMissing.length ? ` (NOT: ${o.noticeMissing.join('; ')})` : ''}`,
+      );
+    }
+    if (drops) console.log(drops.summary());
     const writes = wire.writes.length;
     const lost = api.log.filter((l) => l.line.includes('(lost ')).length;
     const unauthorized = api.log.filter((l) => / 401 \d+ms$/.test(l.line)).length;
@@ -135,7 +174,12 @@ try {
     console.log(
       `\n${writes} writes sent by the browser · API: ${api.log.filter((l) => / 503 \d+ms$/.test(l.line)).length} calls answered 503 before the work, ${lost} after it (lost answers)${tokens} · ${milestones.length} events · ${clock()}`,
     );
-    failed = result.differences.length > 0 || !settled.ok || stored.total !== stored.notes.length;
+    failed =
+      result.differences.length > 0 ||
+      !settled.ok ||
+      stored.total !== stored.notes.length ||
+      !frames.every(sameAsServer) ||
+      (spells?.stats.noticeMissing.length ?? 0) > 0;
   } finally {
     writeFileSync(join(dir, 'api.log'), api.log.map((l) => `${l.at}\t${l.run}\t${l.line}`).join('\n'));
     writeFileSync(join(dir, 'writes.json'), JSON.stringify(wire.writes, null, 1));

@@ -13,6 +13,7 @@ import { staleReason } from '../harness/serve/ensure-dist.ts';
 import { frameAncestors, LOCAL_DEV_CONFIG } from '../src/config/app-config.ts';
 import { launchChromium } from '../test/browser/support/chromium.ts';
 import { type SoakPortal, startSoakPortal } from './portal.ts';
+import { openTab, type Tab, type TabSettings } from './tabs.ts';
 
 /** Builds into `dist` (relative to `root` or absolute) when it is missing or older than the sources. */
 export async function ensureBuild(root: string, dist: string, say: (line: string) => void): Promise<void> {
@@ -31,16 +32,20 @@ export async function ensureBuild(root: string, dist: string, say: (line: string
   });
 }
 
-/** The running world: the page showing the portal, the app's frame, and shutdown. */
+/** The running world: the tabs showing the portal (the first one also as `page`/`frame`), and shutdown. */
 export type World = {
   browser: Browser;
   context: BrowserContext;
   page: Page;
   appOrigin: string;
-  /** Console errors and uncaught exceptions of the page and its frames, newest last. */
+  /** Console errors and uncaught exceptions of the pages and their frames, newest last. */
   errors: string[];
-  /** The app's frame as it is now (found again after a reload); waits up to 15 s for it. */
+  /** The first tab's app frame as it is now (found again after a reload); waits up to 15 s for it. */
   frame(): Promise<Frame>;
+  /** The tabs open, the first first. */
+  tabs: Tab[];
+  /** Opens the portal again in a new tab of the same context: the learner's second frame. */
+  openTab(): Promise<Tab>;
   close(): Promise<void>;
 };
 
@@ -48,7 +53,12 @@ export type World = {
  * Starts the app server (proxying to `apiUrl`), the portal and Chromium, and opens the portal.
  * `tokenTtl` null: the stand-in portal with a 12-hour token; else the sunbird-cb portal (portal.ts).
  */
-export async function startWorld(dist: string, apiUrl: string, tokenTtl: number | null): Promise<World> {
+export async function startWorld(
+  dist: string,
+  apiUrl: string,
+  tokenTtl: number | null,
+  beforeOpen?: TabSettings['beforeOpen'],
+): Promise<World> {
   const started: { close(): Promise<void> }[] = [];
   try {
     const app: RunningAppServer = await startAppServer({
@@ -65,30 +75,23 @@ export async function startWorld(dist: string, apiUrl: string, tokenTtl: number 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(30_000);
     if (portal.initScript) await context.addInitScript(portal.initScript);
-    const page = await context.newPage();
     const errors: string[] = [];
-    page.on('console', (m) => {
-      // Failed fetches are the point of the soak; only other errors are worth a line.
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
-        errors.push(`console: ${m.text().slice(0, 300)}`);
-    });
-    page.on('pageerror', (e) => errors.push(`uncaught: ${e.message.slice(0, 300)}`));
-    await page.goto(portal.url);
-    const frame = async (): Promise<Frame> => {
-      for (let i = 0; i < 300; i++) {
-        const f = page.frames().find((x) => x.url().startsWith(app.origin));
-        if (f) return f;
-        await page.waitForTimeout(50);
-      }
-      throw new Error('the app frame never appeared');
-    };
+    const settings: TabSettings = { context, portalUrl: portal.url, appOrigin: app.origin, errors };
+    const first = await openTab('A', { ...settings, beforeOpen });
+    const tabs = [first];
     return {
       browser,
       context,
-      page,
+      page: first.page,
       appOrigin: app.origin,
       errors,
-      frame,
+      frame: first.frame,
+      tabs,
+      async openTab() {
+        const tab = await openTab(String.fromCharCode(65 + tabs.length), settings);
+        tabs.push(tab);
+        return tab;
+      },
       async close() {
         for (const s of started.reverse()) await s.close().catch(() => undefined);
       },

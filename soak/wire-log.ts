@@ -3,7 +3,7 @@
  * tokens in its body, note id, status or failure — so a lost or duplicated note can be traced to
  * the requests that carried it. Reads are counted but not kept.
  */
-import type { Page, Request } from 'playwright-core';
+import type { BrowserContext, Request } from 'playwright-core';
 import { TOKEN } from './ledger.ts';
 
 /** One write request and how it ended. */
@@ -22,8 +22,8 @@ export type WireEntry = {
 
 const tokensIn = (s: string): string[] => [...s.matchAll(TOKEN)].map((m) => m[1]!);
 
-/** Records the page's API writes (every frame), from now on. */
-export function recordWire(page: Page, started: number) {
+/** Records the API writes of every tab and frame of the browser context, from now on. */
+export function recordWire(page: BrowserContext, started: number) {
   const writes: WireEntry[] = [];
   const byRequest = new Map<Request, WireEntry>();
   const counts = { reads: 0, readFailures: 0 };
