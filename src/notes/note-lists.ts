@@ -136,7 +136,12 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
     const since = cache.mark();
     write(key, filter, order, {
       ...before,
-      ...(copy && { frontier: reach(copy, order), total: copy.total, keptAt: copy.at }),
+      // Never "whole" from the copy: the server may have more now, and its answer only extends.
+      ...(copy && {
+        frontier: reach({ ...copy, complete: false }, order),
+        total: copy.total,
+        keptAt: copy.at,
+      }),
       status: more ? before.status : 'loading',
       loadingMore: more,
       problem: null,
@@ -162,8 +167,9 @@ export function createNoteLists(cache: NoteCache, describe: (error: unknown) => 
         ...now,
         status: 'ready',
         loadingMore: false,
-        // The server's reach replaces the copy's: the copy may claim a whole list that has grown.
-        frontier: now.keptAt !== null && !more ? reached : furthest(now.frontier, reached, order),
+        // Never narrower than what is on screen: a note shown from the copy (an editor open on it,
+        // say) stays where it is; the server's answer prunes only what it proves gone.
+        frontier: furthest(now.frontier, reached, order),
         cursor: page.complete ? null : page.nextCursor,
         total: page.total ?? now.total,
         keptAt: null,

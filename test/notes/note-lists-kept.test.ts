@@ -46,7 +46,7 @@ test('a first load shows the kept page at once, then the server’s page replace
   assert.is(view.record.value.status, 'loading');
   answer.resolve({ notes: [mk(0), mk(1)], total: 10, nextCursor: 'c', complete: false });
   await flushPromises();
-  assert.equal(ids(view.notes.value), ['n0', 'n1'], 'n2 lies beyond the new page: not claimed');
+  assert.equal(ids(view.notes.value), ['n0', 'n1', 'n2'], 'nothing on screen vanishes: n2 stays');
   assert.is(view.record.value.keptAt, null);
   assert.equal(
     t.saved.map((s) => s.key),
@@ -60,7 +60,7 @@ test('a kept whole list does not stay whole once the server has more', async () 
   const answer = createDeferred<LoadedPage>();
   const view = t.lists.view({ refId: 'r1' }, 'newest');
   t.lists.ensure({ refId: 'r1' }, 'newest', () => answer.promise);
-  assert.is(view.hasMore.value, false);
+  assert.is(view.hasMore.value, false, 'nothing more to ask for while the first answer is on its way');
   answer.resolve({ notes: [mk(0), mk(1)], total: 60, nextCursor: 'c', complete: false });
   await flushPromises();
   assert.is(view.hasMore.value, true);
@@ -106,6 +106,21 @@ test('the copy is read only on a list’s first load, not on Retry or Show more'
   await flushPromises();
   await lists.reload({ refId: 'r1' }, 'newest', fail);
   assert.is(reads, 1);
+});
+
+test('offline then back: a note shown from the copy (an editor open on it) stays on screen', async () => {
+  const t = setup({ [KEY]: { notes: [mk(1), mk(2), mk(3)], total: 3, complete: false, at: 1 } });
+  const view = t.lists.view({ refId: 'r1' }, 'newest');
+  t.lists.ensure({ refId: 'r1' }, 'newest', () => Promise.reject(new ApiError('network', 'Network error')));
+  await flushPromises();
+  await t.lists.reload({ refId: 'r1' }, 'newest', async () => ({
+    notes: [mk(0), mk(1)],
+    total: 4,
+    nextCursor: 'c',
+    complete: false,
+  }));
+  assert.equal(ids(view.notes.value), ['n0', 'n1', 'n2', 'n3']);
+  assert.is(view.hasMore.value, true);
 });
 
 test.run();
