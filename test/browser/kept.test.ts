@@ -6,6 +6,7 @@
  */
 import * as assert from 'uvu/assert';
 import { apiPath } from './support/api-faults.ts';
+import type { Scenario } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { COST, card, HINDI, onDemoVideo } from './support/demo-video.ts';
 import { waitText } from './support/frame-helpers.ts';
@@ -22,14 +23,19 @@ const cutApi = (s: { page: import('playwright-core').Page }) =>
 const keptCopy = (s: { frame(): import('playwright-core').Frame }) =>
   s.frame().evaluate(() => localStorage.getItem('notes:kept'));
 
+/** Once the first page is kept: the API unreachable, and the page reloaded; the app's frame. */
+async function reloadOffline(s: Scenario) {
+  await eventually(async () => (await keptCopy(s)) !== null, 'the first page is kept');
+  await cutApi(s);
+  await s.page.reload();
+  return s.frame();
+}
+
 test('offline reload on `/`: the kept notes at once, the notice with Retry; back online, the server’s', async ({
   browser,
 }) => {
   const s = await onDemoVideo(scenario, browser);
-  await eventually(async () => (await keptCopy(s)) !== null, 'the first page is kept');
-  await cutApi(s);
-  await s.page.reload();
-  const f = s.frame();
+  const f = await reloadOffline(s);
   await waitText(f, COST);
   await waitText(f, HINDI);
   const notice = f.getByRole('status').filter({ hasText: OFFLINE });
@@ -93,10 +99,7 @@ test('the link back (`online`): the screen asks the server again without Retry; 
   browser,
 }) => {
   const s = await onDemoVideo(scenario, browser);
-  await eventually(async () => (await keptCopy(s)) !== null, 'the first page is kept');
-  await cutApi(s);
-  await s.page.reload();
-  const f = s.frame();
+  const f = await reloadOffline(s);
   const notice = f.getByRole('status').filter({ hasText: OFFLINE });
   await notice.waitFor();
   const before = s.apiRequests.length;
