@@ -50,7 +50,7 @@ test('a note saved in page A shows in page B within 1 s, without a reload', asyn
   await eventually(async () => (await marks(fa).count()) === 0, 'A to have it stored');
   await card(fb, 'Saved in the first tab').waitFor({ timeout: 1000 });
   await eventually(async () => (await marks(fb).count()) === 0, 'no mark left in B', 1000);
-  const reloads = b.apiRequests.filter((r) => r.url().includes('/notes/search')).length;
+  const reloads = b.apiRequests.filter((r) => r.url().includes('/notes/fetch')).length;
   assert.ok(reloads <= 1, 'B did not load its list again to show it');
 });
 
