@@ -10,18 +10,21 @@ export function formatClock(totalSeconds: number): string {
   return hours ? `${hours}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-/** The message (key and values) describing where a note was taken: "at 03:12" or "p. 4". */
+/** The message (key and values) describing where a note was taken: "At 03:12" or "p. 4". */
 export function anchorMessage(anchor: NoteAnchor): { key: string; values: MessageValues } | null {
   if (!anchor) return null;
-  if (anchor.kind === 'time') return { key: 'at {time}', values: { time: formatClock(anchor.seconds) } };
+  if (anchor.kind === 'time') return { key: 'At {time}', values: { time: formatClock(anchor.seconds) } };
   return { key: 'p. {page}', values: { page: anchor.page } };
 }
 
-/** The name of a note's anchor button: "Go to 03:12" or "Go to p. 4" (it asks the player to seek). */
+/**
+ * The name of a note's anchor button: "Go to 03:12" or "Go to page 4" (it asks the player to seek);
+ * "page" in full, since a screen reader reads an abbreviation such as Arabic "ص." as a letter name.
+ */
 export function anchorAction(anchor: NoteAnchor): { key: string; values: MessageValues } | null {
   if (!anchor) return null;
   if (anchor.kind === 'time') return { key: 'Go to {time}', values: { time: formatClock(anchor.seconds) } };
-  return { key: 'Go to p. {page}', values: { page: anchor.page } };
+  return { key: 'Go to page {page}', values: { page: anchor.page } };
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -130,7 +130,7 @@ test('a course: h2 modules then h3 resources in natural order, notes in reading 
     'p. 1 | Intro, page one',
     'p. 4 | Intro, page four',
   ]);
-  assert.equal(await notesOf(f, 'Part 2'), ['at 00:05 | Five seconds in', 'at 00:30 | Thirty seconds in']);
+  assert.equal(await notesOf(f, 'Part 2'), ['At 00:05 | Five seconds in', 'At 00:30 | Thirty seconds in']);
   assert.equal(await notesOf(f, 'Part 10'), ['p. 3 | Part ten, page three']);
   assert.is(await f.locator('main article', { hasText: 'Limits first' }).count(), 0, 'no other course');
 });
@@ -232,7 +232,7 @@ test('Export downloads "<course title>.md": headings, notes converted from their
     '-   first point',
     '-   second point',
     'See [the reference](https://example.org/stats).',
-    `_at 03:12 · ${richDate}_`,
+    `_At 03:12 · ${richDate}_`,
     'Intro, page four',
     `_p. 4 · ${introDate}_`,
   ]) {

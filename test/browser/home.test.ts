@@ -281,12 +281,12 @@ test('Go to 03:12 posts SEEK to the portal, from the app origin', async ({ brows
   ]);
 });
 
-test('Go to p. 4 posts SEEK with the page for a page anchor', async ({ browser }) => {
+test('Go to page 4 posts SEEK with the page for a page anchor', async ({ browser }) => {
   const s = await scenario(browser, {
     context: portalContext({ playerData: playerOn('res-ml-gradient-pdf', { page: 1 }) }),
   });
   const f = s.frame();
-  await f.getByRole('button', { name: 'Go to p. 4' }).click();
+  await f.getByRole('button', { name: 'Go to page 4' }).click();
   await s.page.waitForFunction(() =>
     (window as unknown as { received: { data: { requestId?: string } }[] }).received.some(
       (m) => m.data?.requestId === 'SEEK',

@@ -27,18 +27,18 @@ for (const [seconds, expected] of CLOCK) {
 
 test('anchorMessage: time, page, none', () => {
   assert.equal(anchorMessage({ kind: 'time', seconds: 192 }), {
-    key: 'at {time}',
+    key: 'At {time}',
     values: { time: '03:12' },
   });
   assert.equal(anchorMessage({ kind: 'time', seconds: 3723.6 }), {
-    key: 'at {time}',
+    key: 'At {time}',
     values: { time: '1:02:03' },
   });
   assert.equal(anchorMessage({ kind: 'page', page: 4 }), { key: 'p. {page}', values: { page: 4 } });
   assert.is(anchorMessage(null), null);
 });
 
-test('anchorAction: the anchor button’s name, "Go to 03:12" or "Go to p. 4"', () => {
+test('anchorAction: the anchor button’s name, "Go to 03:12" or "Go to page 4"', () => {
   assert.equal(anchorAction({ kind: 'time', seconds: 192 }), {
     key: 'Go to {time}',
     values: { time: '03:12' },
@@ -51,7 +51,7 @@ test('anchorAction: the anchor button’s name, "Go to 03:12" or "Go to p. 4"', 
     key: 'Go to {time}',
     values: { time: '1:02:03' },
   });
-  assert.equal(anchorAction({ kind: 'page', page: 4 }), { key: 'Go to p. {page}', values: { page: 4 } });
+  assert.equal(anchorAction({ kind: 'page', page: 4 }), { key: 'Go to page {page}', values: { page: 4 } });
   assert.is(anchorAction(null), null);
 });
 
@@ -59,7 +59,7 @@ test('anchorAction keys read as English once filled in', () => {
   const fill = (a: ReturnType<typeof anchorAction>) =>
     a ? a.key.replace(/\{(\w+)\}/g, (_, k: string) => String(a.values[k])) : null;
   assert.is(fill(anchorAction({ kind: 'time', seconds: 192 })), 'Go to 03:12');
-  assert.is(fill(anchorAction({ kind: 'page', page: 4 })), 'Go to p. 4');
+  assert.is(fill(anchorAction({ kind: 'page', page: 4 })), 'Go to page 4');
 });
 
 const NOW = Date.parse('2024-06-15T12:00:00.000Z');

@@ -67,7 +67,7 @@ test('# course, ## modules (course notes first), ### resources, then each note, 
       '## Module 2',
       '### Intro video',
       '**Key** idea',
-      '_at 03:12 · January 5, 2024_',
+      '_At 03:12 · January 5, 2024_',
       '## Module 10',
       '### Reading',
       '-   one\n-   two',
@@ -95,7 +95,7 @@ test('the converter gets each note’s stored HTML, sanitised first', () => {
 
 test('dates in the learner’s locale', () => {
   const out = build(() => 'x', 'de');
-  assert.ok(out.includes('_at 03:12 · 5. Januar 2024_'), out);
+  assert.ok(out.includes('_At 03:12 · 5. Januar 2024_'), out);
   assert.ok(out.includes('_15. März 2024_'), out);
 });
 

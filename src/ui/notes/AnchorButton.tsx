@@ -4,7 +4,7 @@ import { useServices } from '../services.ts';
 import { useT } from '../use-value.ts';
 
 /**
- * "Go to 03:12" / "Go to p. 4": asks the portal's player to go to where the note was taken (a
+ * "Go to 03:12" / "Go to page 4": asks the portal's player to go to where the note was taken (a
  * SEEK message to the parent). Nothing for a note without an anchor.
  */
 export function AnchorButton({ note }: { note: Note }) {

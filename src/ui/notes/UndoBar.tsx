@@ -34,6 +34,8 @@ export function UndoBar() {
         type="button"
         className="btn"
         ref={button}
+        // Named "Undo delete" as well as showing "Undo": French shows "Annuler" for Undo and Cancel.
+        aria-label={t('Undo delete')}
         onClick={() => {
           const noteId = latest.note.noteId;
           if (notes.undo(noteId)) focus.request(`note-${noteId}`);

@@ -73,7 +73,7 @@ test('a course: its title, a way back, groups in order (no module first, natural
   assert.ok(view.container.querySelector('a.back-link'));
   assert.equal(texts(view, 'h2 .group-toggle'), ['Course notes', 'Module 2', 'Module 10']);
   assert.equal(texts(view, 'h3 .group-toggle'), ['Welcome', 'Cells video', 'Summary']);
-  assert.equal(texts(view, 'h4.note-title'), ['Note', 'at 00:10', 'at 03:12', 'at 03:12']);
+  assert.equal(texts(view, 'h4.note-title'), ['Note', 'At 00:10', 'At 03:12', 'At 03:12']);
   assert.equal(texts(view, '.note-text'), ['General', 'Early', 'Late point', 'ten']);
   assert.is(view.buttons('Go to 03:12').length, 2);
   assert.ok(view.buttons('Edit note').length === 4 && view.buttons('Delete note').length === 4);
@@ -156,8 +156,8 @@ test('Export downloads "<course title>.md" with the grouped notes as Markdown', 
     at.every((i, k) => i >= 0 && (k === 0 || i > (at[k - 1] ?? 0))),
     text,
   );
-  assert.ok(text.includes('**Late** point\n\n_at 03:12 · '), text);
-  assert.ok(/_at 00:10 · January 1, 2024_/.test(text), text);
+  assert.ok(text.includes('**Late** point\n\n_At 03:12 · '), text);
+  assert.ok(/_At 00:10 · January 1, 2024_/.test(text), text);
   view.unmount();
 });
 
