@@ -96,6 +96,7 @@ export async function runSteps(d: StepDeps): Promise<{ summary: string }> {
         if (step.to < learners.length && step.to !== at) {
           at = step.to;
           learner = learners[at]!;
+          await d.world.tabs[at]!.front();
           d.mark(`the learner goes on in tab ${d.world.tabs[at]!.name}`);
         }
         break;

@@ -114,7 +114,10 @@ try {
   const random = seededRandom(options.seed);
   const ledger = createLedger(random);
   const plan = makePlan(options, random);
-  if (options.frames === 2) await world.openTab();
+  if (options.frames === 2) {
+    await world.openTab();
+    await world.tabs[0]!.front(); // the learner starts in A; B stays open behind it
+  }
   const spells = options.offlineSpells ? offlineSpells(world) : null;
   try {
     const stats = await runSteps({

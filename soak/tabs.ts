@@ -12,6 +12,13 @@ export type Tab = {
   page: Page;
   /** The app's frame (found again after a reload); waits up to 15 s for it. */
   frame(): Promise<Frame>;
+  /**
+   * Brings the tab to the front, as a learner's click on it would. Headless Chromium draws a tab
+   * that is not in front at one frame a second, and Playwright's clicks wait for the page to draw
+   * (its element-is-stable check): working in a tab left behind made every click take about 1 s
+   * and Save about 2–4 s, which was the soak's, not the app's, "slow Save" with two frames.
+   */
+  front(): Promise<void>;
 };
 
 /** What opening a tab needs: where the portal and the app are, and where errors go. */
@@ -38,6 +45,7 @@ export async function openTab(name: string, s: TabSettings): Promise<Tab> {
   return {
     name,
     page,
+    front: () => page.bringToFront(),
     async frame(): Promise<Frame> {
       for (let i = 0; i < 300; i++) {
         const f = page.frames().find((x) => x.url().startsWith(s.appOrigin));

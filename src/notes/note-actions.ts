@@ -56,7 +56,7 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
     ...deps,
     journal,
     // One sender per learner across frames: each sends holding the lock, after reading the journal again.
-    exclusive: lock ? (send) => lock(`notes:outbox:${learner}`, send) : undefined,
+    exclusive: lock ? (send, onBusy) => lock(`notes:outbox:${learner}`, send, onBusy) : undefined,
     onReload: () => follow(journal.state.value.outbox),
     settle: (item, verdict, state) =>
       settleWrite(

@@ -30,10 +30,11 @@ export type OutboxDeps = {
   /** 401 or 403: sending stopped until `resume` (a new session from the portal). */
   onPaused(kind: 'session' | 'forbidden'): void;
   /**
-   * Runs `send` as the learner's only sender across frames (a Web Lock, src/notes/sender-lock.ts);
+   * Runs `send` as the learner's only sender across frames (a Web Lock, src/platform/frame-links.ts);
    * absent, this frame sends on its own. The journal is read again inside it, before anything goes.
+   * `onBusy` is called at once when another frame holds it (it is sending the shared journal).
    */
-  exclusive?: (send: () => Promise<void>) => Promise<void>;
+  exclusive?: (send: () => Promise<void>, onBusy: () => void) => Promise<void>;
   /** The journal was read again inside `exclusive` (another frame may have changed it). */
   onReload?: () => void;
 };
@@ -58,6 +59,8 @@ export function createOutbox(deps: OutboxDeps) {
   let attempt = 0;
   let timer: unknown = null;
   let sending: string | null = null;
+  /** Another frame holds the sender's lock and this one waits for it. */
+  let elsewhere = false;
   /** Items already sent with keepalive by `flush`. */
   const flushed = new Set<string>();
 
@@ -98,17 +101,29 @@ export function createOutbox(deps: OutboxDeps) {
     for (const id of [...waiters.keys()]) if (!queued.has(id)) answer(id, { kind: 'saved', note: null });
   };
 
+  /**
+   * Another frame is sending: what this frame queued is in the shared journal, and that frame
+   * (which reads it again before each item) or this one after it sends it in turn. An editor
+   * never waits on another frame's send, however slow its link (or frozen its tab).
+   */
+  const onBusy = () => {
+    elsewhere = true;
+    for (const id of [...waiters.keys()]) answer(id, { kind: 'behind' });
+  };
+
   /** Sends what is due, one item at a time; `running` from the call until the loop ends. */
   function pump(): Promise<void> {
     if (running || stopped || paused) return Promise.resolve();
     running = true;
     if (!deps.exclusive) return drain();
-    return deps.exclusive(drain).catch(() => {
+    return deps.exclusive(drain, onBusy).catch(() => {
       running = false; // the lock itself failed: the next trigger tries again
+      elsewhere = false;
     });
   }
 
   async function drain(): Promise<void> {
+    elsewhere = false;
     try {
       if (stopped || paused) return;
       if (deps.exclusive) {
@@ -178,7 +193,7 @@ export function createOutbox(deps: OutboxDeps) {
       else if (failing.value.size) {
         failing.value = new Set([...failing.value, item.id]);
         answer(item.id, { kind: 'queued' });
-      } else if (ahead) answer(item.id, { kind: 'behind' });
+      } else if (ahead || elsewhere) answer(item.id, { kind: 'behind' });
       void pump();
       return outcome;
     },

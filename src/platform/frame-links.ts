@@ -8,7 +8,15 @@ export type ChannelLike = {
 /** The slice of `window` that links the frames of one browser (passed in by src/start.tsx). */
 export type FrameWindow = {
   BroadcastChannel?: new (name: string) => ChannelLike;
-  navigator: { locks?: { request(name: string, run: () => Promise<void>): Promise<unknown> } };
+  navigator: {
+    locks?: {
+      request(
+        name: string,
+        options: { ifAvailable?: boolean },
+        run: (lock: unknown) => Promise<void>,
+      ): Promise<unknown>;
+    };
+  };
   addEventListener(type: 'storage', listener: (event: { key: string | null }) => void): void;
   removeEventListener(type: 'storage', listener: (event: { key: string | null }) => void): void;
 };
@@ -19,8 +27,11 @@ export type FrameLinks = {
   post(message: unknown): void;
   /** Hears other frames' messages and storage writes (`storage` events, by key); returns the unsubscribe. */
   listen(onMessage: (data: unknown) => void, onStorage: (key: string | null) => void): () => void;
-  /** Runs `run` holding the lock `name` across frames (Web Locks); null when the browser has none. */
-  lock: ((name: string, run: () => Promise<void>) => Promise<void>) | null;
+  /**
+   * Runs `run` holding the lock `name` across frames (Web Locks); null when the browser has none.
+   * When another frame holds it, `onBusy` is called at once, before waiting for it.
+   */
+  lock: ((name: string, run: () => Promise<void>, onBusy?: () => void) => Promise<void>) | null;
 };
 
 /**
@@ -43,6 +54,15 @@ export function createFrameLinks(win: FrameWindow, channelName = 'notes'): Frame
         win.removeEventListener('storage', storage);
       };
     },
-    lock: locks ? (name, run) => locks.request(name, run).then(() => undefined) : null,
+    lock: locks
+      ? (name, run, onBusy) =>
+          locks
+            .request(name, { ifAvailable: true }, async (held) => {
+              if (held) return run();
+              onBusy?.(); // another frame is sending: whoever waits on this one is told now
+              await locks.request(name, {}, () => run());
+            })
+            .then(() => undefined)
+      : null,
   };
 }

@@ -54,6 +54,49 @@ test('a note saved in page A shows in page B within 1 s, without a reload', asyn
   assert.ok(reloads <= 1, 'B did not load its list again to show it');
 });
 
+test("Save never waits on the other frame's sender lock: A's editor closes while B holds it; sent once after", async ({
+  browser,
+}) => {
+  const s = await scenario(browser, { stackOptions: { data } });
+  const b = await openSecondPage(s);
+  const fa = s.frame();
+  const fb = b.frame();
+  await waitText(fa, FIRST);
+  await waitText(fb, FIRST);
+  const lockName = `notes:outbox:${ASHA.rootOrg}\0${ASHA.org}\0${ASHA.wid}`;
+  const idle = await fb.evaluate(async () => navigator.locks.query());
+  assert.is(idle.held?.length ?? 0, 0, 'an idle frame holds no lock');
+  // B mid-send on a slow link: it holds the learner's sender lock until the test lets go.
+  await fb.evaluate(
+    (name) =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(name, () => {
+          held();
+          return new Promise<void>((letGo) => {
+            (window as unknown as { letGo: () => void }).letGo = letGo;
+          });
+        });
+      }),
+    lockName,
+  );
+  const adds: string[] = [];
+  s.context.on('request', (r) => {
+    if (r.url().endsWith('/notes/add')) adds.push(r.frame().page() === b.page ? 'B' : 'A');
+  });
+  await addNote(fa, 'Saved while B sends');
+  await fa.getByRole('textbox', { name: 'Note' }).waitFor({ state: 'detached' });
+  await card(fa, 'Saved while B sends').getByText('Saving…').waitFor();
+  const pending = await fa.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0);
+  assert.is(pending, 1, "A's sender waits for the lock");
+  assert.equal(adds, [], 'nothing sent while B holds it');
+  await fb.evaluate(() => (window as unknown as { letGo: () => void }).letGo());
+  await eventually(async () => (await marks(fa).count()) === 0, 'A to have it stored', 10_000);
+  await eventually(async () => (await marks(fb).count()) === 0, 'no "Saving…" left in B', 1000);
+  assert.is(adds.length, 1, 'sent once');
+  const stored = (await s.stack.client(ASHA).notesOn(VIDEO)).map((n) => n.text).sort();
+  assert.equal(stored, [FIRST, 'Saved while B sends'].sort(), 'stored once');
+});
+
 test('a write queued offline in A goes out once when the link is back; B shows it saved, nothing stuck', async ({
   browser,
 }) => {

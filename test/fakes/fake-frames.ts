@@ -25,14 +25,26 @@ export function createFakeFrames({ locks = true } = {}) {
   const held = new Map<string, Promise<unknown>>();
   const lockLog: string[] = [];
 
-  /** A Web Locks stand-in: `run` starts once every earlier holder of `name` has finished. */
-  const request = (name: string, run: () => Promise<void>): Promise<unknown> => {
+  const busy = new Set<string>();
+  /**
+   * A Web Locks stand-in: `run` starts once every earlier holder of `name` has finished; with
+   * `ifAvailable`, it runs at once with null when the lock is held or asked for.
+   */
+  const request = (
+    name: string,
+    options: { ifAvailable?: boolean },
+    run: (lock: unknown) => Promise<void>,
+  ): Promise<unknown> => {
     lockLog.push(name);
-    const granted = (held.get(name) ?? Promise.resolve()).then(run);
-    held.set(
-      name,
-      granted.catch(() => undefined),
-    );
+    if (options.ifAvailable && busy.has(name)) return run(null);
+    const mine = { name };
+    busy.add(name);
+    const granted = (held.get(name) ?? Promise.resolve()).then(() => run(mine));
+    const done = granted.catch(() => undefined);
+    held.set(name, done);
+    void done.then(() => {
+      if (held.get(name) === done) busy.delete(name);
+    });
     return granted;
   };
 

@@ -4,7 +4,7 @@ import type { Note } from '../../src/protocol/api-types.ts';
 import { createDeferred } from '../fakes/deferred.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { createTwoFrames } from '../fakes/two-frames.ts';
-import { answers, offline } from '../fakes/write-side.ts';
+import { answers, L1, offline } from '../fakes/write-side.ts';
 
 const typed = fakeNote({ noteId: 'x', text: 'Typed in A', content: '<p>Typed in A</p>' });
 const stored = (over: Partial<Note> = {}) => ({ ...typed, noteId: 'srv-1', version: 1, ...over });
@@ -67,6 +67,22 @@ test('both frames sending at once (online in each): the lock lets each write go 
   assert.equal(f.b.saving(), []);
   assert.equal(f.a.saving(), []);
   assert.equal(f.a.texts(), ['Typed in A']);
+});
+
+test("a save never waits on another frame's hold of the sender's lock: queued at once, sent once after", async () => {
+  const f = await createTwoFrames({ addNote: answers(stored()) });
+  const letGo = createDeferred<void>();
+  const other = f.frames.frame().window.navigator.locks;
+  void other?.request(`notes:outbox:${L1}`, {}, () => letGo.promise); // another frame, mid-send
+  await f.deliver();
+  const result = await f.a.side().add(draftOf(typed), 'new:r1'); // resolves only if A did not wait
+  assert.ok(result.ok && result.queued, 'the editor is told at once: queued behind the other sender');
+  assert.is(f.fake.callsTo('addNote').length, 0, 'nothing sent while the other frame holds the lock');
+  letGo.resolve();
+  await f.deliver();
+  assert.is(f.fake.callsTo('addNote').length, 1, 'sent once the lock is free');
+  assert.equal(f.a.texts(), ['Typed in A']);
+  assert.equal(f.a.saving(), []);
 });
 
 test('without Web Locks both frames may send it, with the same Idempotency-Key', async () => {
