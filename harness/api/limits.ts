@@ -20,9 +20,8 @@ export const MAX_ID_CHARS = 256;
 /** Longest title, domain or display name in characters. */
 export const MAX_TITLE_CHARS = 1000;
 
-/** Tags per note and characters per tag. */
-export const MAX_TAGS = 20;
-export const MAX_TAG_CHARS = 64;
+/** Tags per note and characters (graphemes) per tag: the app's own rules (src/protocol/tag-rules.ts). */
+export { MAX_TAG_CHARS, MAX_TAGS } from '../../src/protocol/tag-rules.ts';
 
 /** Longest search query in characters. */
 export const MAX_QUERY_CHARS = 500;

@@ -3,6 +3,7 @@
  * the Unicode-aware search), cursor pages for `POST /notes/fetch` and offset pages for the GET.
  */
 import type { Note, NoteOrder, NotesPage } from '../../src/protocol/api-types.ts';
+import { tagKey } from '../../src/protocol/tag-rules.ts';
 import { type CursorPosition, encodeCursor } from './cursor.ts';
 import type { FetchQuery, PathQuery } from './validate-filter.ts';
 
@@ -45,14 +46,29 @@ export function haystack(note: Note): string {
   return h;
 }
 
-/** Whether a note passes a POST filter: exact ids, every tag (case-insensitive), and the query. */
+const tagKeys = new WeakMap<Note, ReadonlySet<string>>();
+
+/** A note's tags as keys (`tagKey`: normalised, case-folded like the app), once per note object. */
+function noteTagKeys(note: Note): ReadonlySet<string> {
+  let keys = tagKeys.get(note);
+  if (keys === undefined) {
+    keys = new Set(note.tags.map(tagKey));
+    tagKeys.set(note, keys);
+  }
+  return keys;
+}
+
+/**
+ * Whether a note passes a POST filter: exact ids, every tag (ignoring case, by the app's own
+ * `tagKey`, so the filter and "unique ignoring case" agree), and the query.
+ */
 export function matchesFilter(note: Note, f: FetchQuery, foldedQuery: string | null): boolean {
   if (f.refId !== null && note.refId !== f.refId) return false;
   if (f.moduleId !== null && note.moduleId !== f.moduleId) return false;
   if (f.courseId !== null && note.courseId !== f.courseId) return false;
   if (f.tags.length > 0) {
-    const own = note.tags.map(fold);
-    if (!f.tags.every((t) => own.includes(fold(t)))) return false;
+    const own = noteTagKeys(note);
+    if (!f.tags.every((t) => own.has(tagKey(t)))) return false;
   }
   return foldedQuery === null || haystack(note).includes(foldedQuery);
 }

@@ -3,6 +3,7 @@
  * field's name, so every refusal says exactly which field was wrong and why.
  */
 import type { NoteAnchor } from '../../src/protocol/api-types.ts';
+import { checkTagList } from '../../src/protocol/tag-rules.ts';
 import { type Check, invalid, isRecord, valid } from './check.ts';
 import { MAX_CONTENT_BYTES, MAX_ID_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS } from './limits.ts';
 
@@ -68,19 +69,22 @@ export function anchor(v: unknown): Check<NoteAnchor> {
   return invalid(ANCHOR_ERROR);
 }
 
-/** A list of tags: trimmed, non-empty, bounded, duplicates dropped; missing means []. */
-export function tags(v: unknown, field = 'tags'): Check<string[]> {
+/**
+ * Tags checked by the app's own rules (src/protocol/tag-rules.ts): an array of strings, each
+ * normalised (trimmed, inner whitespace one space, NFC), non-empty, at most 40 characters, at
+ * most 10 of them. A note's tags (`duplicates: 'refuse'`) must be unique ignoring case; a filter's
+ * (`'merge'`) repeats are dropped. Missing or null means []. Every refusal names the field.
+ */
+export function tags(v: unknown, field = 'tags', duplicates: 'refuse' | 'merge' = 'refuse'): Check<string[]> {
   if (v === undefined || v === null) return valid([]);
   if (!Array.isArray(v)) return invalid(`${field} must be an array of strings`);
-  if (v.length > MAX_TAGS) return invalid(`${field} must have at most ${MAX_TAGS} items`);
-  const out: string[] = [];
-  for (const [i, tag] of v.entries()) {
-    if (typeof tag !== 'string' || tag.trim() === '')
-      return invalid(`${field}[${i}] must be a non-empty string`);
-    if (tag.length > MAX_TAG_CHARS)
-      return invalid(`${field}[${i}] must be at most ${MAX_TAG_CHARS} characters`);
-    const clean = tag.trim();
-    if (!out.includes(clean)) out.push(clean);
+  const checked = checkTagList(v, duplicates);
+  if (checked.ok) return valid(checked.tags);
+  if (checked.problem === 'too-many') return invalid(`${field} must have at most ${MAX_TAGS} items`);
+  const where = `${field}[${checked.index}]`;
+  if (checked.problem === 'duplicate') {
+    return invalid(`${where} repeats ${field}[${checked.duplicateOf}] (tags are unique ignoring case)`);
   }
-  return valid(out);
+  if (checked.problem === 'too-long') return invalid(`${where} must be at most ${MAX_TAG_CHARS} characters`);
+  return invalid(`${where} must be a non-empty string`);
 }

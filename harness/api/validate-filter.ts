@@ -65,7 +65,7 @@ export function parseFilter(body: unknown): Check<FetchQuery> {
   if (!courseId.ok) return courseId;
   const q = query(body.query);
   if (!q.ok) return q;
-  const t = tags(body.tags);
+  const t = tags(body.tags, 'tags', 'merge');
   if (!t.ok) return t;
   const o = order(body.order);
   if (!o.ok) return o;

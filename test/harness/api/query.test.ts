@@ -62,6 +62,21 @@ test('ids and tags filter exactly; tags must all be present (any case)', () => {
   assert.equal(pick({ tags: ['exam', 'TIPS'] }), ['n-00001']);
 });
 
+test('the tags filter folds case like the app (Unicode full folding, no locale rules)', () => {
+  const notes = [
+    makeNote(1, { tags: ['Straße'] }),
+    makeNote(2, { tags: ['ΟΔΟΣ'] }),
+    makeNote(3, { tags: ['ılık'] }),
+    makeNote(4, { tags: ['  cell   wall '] }), // stored before normalising: still found
+  ].sort(compareNotes('oldest'));
+  const pick = (tags: string[]) => ids(cursorPage(notes, filter({ order: 'oldest', tags })).notes);
+  assert.equal(pick(['STRASSE']), ['n-00001']);
+  assert.equal(pick(['οδοσ']), ['n-00002']);
+  assert.equal(pick(['ilik']), []); // dotless ı is not i
+  assert.equal(pick(['ILIK']), []);
+  assert.equal(pick(['Cell Wall']), ['n-00004']);
+});
+
 test('cursor pages cover everything once, with totals, and survive inserts and deletes', () => {
   let notes = Array.from({ length: 45 }, (_, i) => makeNote(i)).sort(compareNotes('newest'));
   const seen: string[] = [];

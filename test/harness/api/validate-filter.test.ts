@@ -51,10 +51,23 @@ test('bad fields are 400s naming the field', () => {
     [{ query: 'q'.repeat(501) }, '400 query must be at most 500 characters'],
     [{ refId: 1 }, '400 refId must be a string or null'],
     [{ tags: 'x' }, '400 tags must be an array of strings'],
+    [{ tags: [''] }, '400 tags[0] must be a non-empty string'],
+    [{ tags: [null] }, '400 tags[0] must be a non-empty string'],
+    [{ tags: ['y'.repeat(41)] }, '400 tags[0] must be at most 40 characters'],
+    [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, '400 tags must have at most 10 items'],
     [{ cursor: 5 }, '400 cursor must be a string or null'],
     [{ cursor: 'garbage!' }, '400 cursor is malformed; use the nextCursor of a previous page'],
   ];
   for (const [body, expected] of cases) assert.is(refusal(parseFilter(body)), expected, JSON.stringify(body));
+});
+
+test("a filter's tags are normalised and repeats (ignoring case) merged, not refused", () => {
+  const r = parseFilter({ tags: [' Exam ', 'exam', 'EXAM', 'cell  wall'] });
+  assert.ok(r.ok);
+  if (r.ok) assert.equal(r.value.tags, ['Exam', 'cell wall']);
+  // Eleven entries but ten distinct tags: within the limit.
+  const eleven = [...Array.from({ length: 10 }, (_, i) => `t${i}`), 'T0'];
+  assert.ok(parseFilter({ tags: eleven }).ok);
 });
 
 const path = (p: Partial<Record<string, string>>) =>

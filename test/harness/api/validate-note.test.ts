@@ -50,7 +50,12 @@ test('each bad field is a 400 naming the field', () => {
     [{ anchor: { kind: 'page', page: 0 } }, '400 anchor.page must be an integer ≥ 1'],
     [{ tags: 'a,b' }, '400 tags must be an array of strings'],
     [{ tags: ['ok', ''] }, '400 tags[1] must be a non-empty string'],
-    [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, '400 tags must have at most 20 items'],
+    [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, '400 tags must have at most 10 items'],
+    [{ tags: ['ok', 3] }, '400 tags[1] must be a non-empty string'],
+    [{ tags: ['ok', ' \t\n '] }, '400 tags[1] must be a non-empty string'],
+    [{ tags: ['x'.repeat(41)] }, '400 tags[0] must be at most 40 characters'],
+    [{ tags: ['exam', ' Exam '] }, '400 tags[1] repeats tags[0] (tags are unique ignoring case)'],
+    [{ tags: ['a', 'Straße', 'STRASSE'] }, '400 tags[2] repeats tags[1] (tags are unique ignoring case)'],
   ];
   for (const [patch, expected] of cases) assert.is(refusal(parseNewNote({ ...base, ...patch })), expected);
   assert.is(refusal(parseNewNote([base])), '400 body must be a JSON object');
@@ -80,13 +85,48 @@ test('anchors and tags are normalised', () => {
   const r = parseNewNote({
     ...base,
     anchor: { kind: 'time', seconds: 12.5, extra: 1 },
-    tags: [' exam ', 'exam', 'हिंदी'],
+    tags: [' exam ', 'cell\t\u00A0 wall', 'हिंदी'],
   });
   assert.ok(r.ok);
   if (!r.ok) return;
   assert.equal(r.value.anchor, { kind: 'time', seconds: 12.5 });
-  assert.equal(r.value.tags, ['exam', 'हिंदी']);
+  assert.equal(r.value.tags, ['exam', 'cell wall', 'हिंदी']);
   assert.is(parseNewNote({ ...base, moduleId: '' }).ok && true, true);
+});
+
+test('tags: ten of forty characters each, counted as a reader sees them', () => {
+  const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
+  assert.equal(parseNewNote({ ...base, tags: ten }).ok, true);
+  // 40 graphemes is fine in any script, though Devanagari and Arabic take more code points.
+  const hindi = 'क्षि'.repeat(40); // 160 UTF-16 units, 40 characters
+  const arabic = 'مُ'.repeat(40);
+  const latin = ` ${'x'.repeat(40)} `; // trimmed first
+  const r = parseNewNote({ ...base, tags: [hindi, arabic, latin] });
+  assert.ok(r.ok, refusal(r));
+  assert.is(
+    refusal(parseNewNote({ ...base, tags: [`${hindi}क`] })),
+    '400 tags[0] must be at most 40 characters',
+  );
+  // One "character" with thousands of combining marks is still too long.
+  assert.is(
+    refusal(parseNewNote({ ...base, tags: [`a${'\u0301'.repeat(5000)}`] })),
+    '400 tags[0] must be at most 40 characters',
+  );
+});
+
+test('an update is refused tags an add would refuse, naming the field', () => {
+  assert.is(
+    refusal(parseNoteUpdate({ noteId: 'n', version: 2, tags: ['x', 'X'] })),
+    '400 tags[1] repeats tags[0] (tags are unique ignoring case)',
+  );
+  assert.is(
+    refusal(parseNoteUpdate({ noteId: 'n', version: 2, tags: Array(11).fill('x') })),
+    '400 tags must have at most 10 items',
+  );
+  assert.equal(parseNoteUpdate({ noteId: 'n', version: 2, tags: [] }), {
+    ok: true,
+    value: { noteId: 'n', version: 2, changes: { tags: [] } },
+  });
 });
 
 test('an update carries only the fields present, validated like an add', () => {
