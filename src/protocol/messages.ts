@@ -19,7 +19,7 @@ export const loadedHello = (): LoadedHello => ({
 });
 
 /**
- * App → parent when the learner activates a note's anchor ("Go to 03:12", "Go to p. 4"): asks the
+ * App → parent when the learner activates a note's anchor ("Go to 03:12", "Go to page 4"): asks the
  * portal's player to seek. Posted only to the accepted parent's origin, never `'*'`; it carries
  * no token and no note text. A portal that doesn't know it ignores it.
  */
