@@ -88,8 +88,10 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     loader.retryNow();
     // The link is back: queued writes go out and the screen on show asks the server again.
     const context = session.context.value;
-    if (context) notes.refresh(pathAfterContext(nav.currentPath()), context.playerData, false);
-    else notes.retryNow();
+    if (context) {
+      void i18n.setLocale(context.locale); // a catalogue whose tries ran out comes in now
+      notes.refresh(pathAfterContext(nav.currentPath()), context.playerData, false);
+    } else notes.retryNow();
   });
   boot.tokens.onFresh(() => notes.retryNow()); // writes paused by a 401 go out with the new token
 

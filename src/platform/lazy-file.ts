@@ -21,7 +21,11 @@ export type Loader = {
    * 1, 2 and 4 s; the delay doubles up to 30 s).
    */
   file<T>(fetch: (attempt: number) => Promise<T>, attempts?: number): LazyFile<T>;
-  /** The link is back (`online`): every file waiting out a backoff tries now. */
+  /**
+   * The link is back (`online`): every file waiting out a backoff tries now, and every file whose
+   * last `load()` used up its tries starts a new round (a stylesheet then applies; a later
+   * `load()` shares that round or gets the file).
+   */
   retryNow(): void;
 };
 
@@ -29,10 +33,13 @@ export type Loader = {
  * The loader. `load()` shares the fetch in flight and keeps the file once in; a failed try is
  * forgotten and tried again after 1 s, 2 s, 4 s… (at most 30 s) while the `load()` waits, and at
  * once on `retryNow()`. After its last try the `load()` rejects (the caller shows its error with a
- * Try again) and the next `load()` starts afresh. Without `timer`, one try per `load()`: unit tests.
+ * Try again) and the next `load()` starts afresh — as does the next `retryNow()`, so a file no
+ * caller asks for again (a stylesheet) still comes in when the link is back. Without `timer`, one
+ * try per `load()`: unit tests.
  */
 export function createLoader(timer?: RetryTimer): Loader {
   const waiting = new Set<() => void>();
+  const gaveUp = new Set<() => void>();
   const pause = (t: RetryTimer, ms: number) =>
     new Promise<void>((resolve) => {
       const go = () => {
@@ -46,11 +53,14 @@ export function createLoader(timer?: RetryTimer): Loader {
   return {
     retryNow: () => {
       for (const go of [...waiting]) go();
+      for (const again of [...gaveUp]) again();
     },
     file<T>(fetch: (attempt: number) => Promise<T>, attempts = 4) {
       let tries = 0;
       let loading: Promise<T> | null = null;
+      const again = () => void file.load().catch(() => undefined);
       const round = async (): Promise<T> => {
+        gaveUp.delete(again);
         for (let n = 1; ; n++) {
           try {
             file.current = await fetch(tries++);
@@ -58,6 +68,7 @@ export function createLoader(timer?: RetryTimer): Loader {
           } catch (error) {
             if (!timer || n >= attempts) {
               loading = null;
+              if (timer) gaveUp.add(again); // tried again when the link is back
               throw error;
             }
             await pause(timer, Math.min(1000 * 2 ** (n - 1), 30_000));

@@ -191,4 +191,57 @@ test('online: a file waiting out its backoff is tried at once', async ({ browser
   assert.is(seen.length, before + 1, 'one request, at once (the next backoff step is 2 s away)');
 });
 
+/**
+ * Lets a file's first round of tries run out (every request dropped): `online` hurries each
+ * backoff until `tries` requests were seen, then the last one's failure ends the round.
+ */
+async function useUpTries(f: Frame, seen: () => number, tries: number) {
+  while (seen() < tries) {
+    await f.evaluate(() => window.dispatchEvent(new Event('online')));
+    await f.page().waitForTimeout(150);
+  }
+  await f.page().waitForTimeout(500);
+  assert.is(seen(), tries, 'one round of tries, then the loader gave up');
+}
+
+test('a stylesheet whose every try failed comes in on a later online', async ({ browser }) => {
+  const link = dropWhile();
+  const seen: string[] = [];
+  const s = await onDemoVideo(scenario, browser, {
+    setup: async (page) => {
+      page.on('request', (r) => r.url().includes('/screen-view-') && seen.push(r.url()));
+      await link.setup('assets/screen-view-*.css')(page);
+    },
+  });
+  const f = s.frame();
+  await f.getByRole('link', { name: 'All notes' }).click();
+  await waitText(f, COST); // the screen shows unstyled rather than not at all
+  await useUpTries(f, () => seen.length, 6);
+  link.restore();
+  await f.evaluate(() => window.dispatchEvent(new Event('online')));
+  await sheetApplied(f, 'screen-view');
+});
+
+test('a catalogue whose every try failed comes in on a later online: the labels become Hindi', async ({
+  browser,
+}) => {
+  const link = dropWhile();
+  const seen: string[] = [];
+  const s = await onDemoVideo(scenario, browser, {
+    setup: async (page) => {
+      page.on('request', (r) => /\/locales\/hi-/.test(r.url()) && seen.push(r.url()));
+      await link.setup('locales/hi-*.json')(page);
+    },
+    context: portalContext({ locale: 'hi' }),
+  });
+  const f = s.frame();
+  await f.getByRole('button', { name: 'Add note' }).waitFor();
+  await useUpTries(f, () => seen.length, 8);
+  assert.is(await f.evaluate(() => document.documentElement.lang), 'en', 'still English');
+  link.restore();
+  await f.evaluate(() => window.dispatchEvent(new Event('online')));
+  await f.getByRole('button', { name: 'नोट जोड़ें' }).waitFor({ timeout: 5000 });
+  assert.is(await f.evaluate(() => document.documentElement.lang), 'hi');
+});
+
 test.run();

@@ -123,6 +123,32 @@ test('retryNow (the link is back) tries every waiting file at once', async () =>
   assert.is(clock.pending(), 0, 'the backoff timers were cleared');
 });
 
+test('a file whose every try failed starts a new round on the next retryNow (no caller asks again)', async () => {
+  const clock = createFakeClock();
+  const loader = createLoader(clock);
+  const { attempts, fetch } = flaky(4);
+  const file = loader.file(fetch);
+  const first = watch(file.load());
+  for (const ms of [1000, 2000, 4000]) {
+    await flushPromises();
+    clock.tick(ms);
+  }
+  await flushPromises();
+  assert.ok(first.error, 'its tries used up');
+  clock.tick(600_000);
+  await flushPromises();
+  assert.is(attempts.length, 4, 'nothing more until the link is back');
+  loader.retryNow();
+  await flushPromises();
+  assert.is(attempts.length, 5, 'tried again at once');
+  assert.is(file.current, 'code', 'in: a stylesheet applies, a later load gets it');
+  assert.is(await file.load(), 'code');
+  assert.is(attempts.length, 5, 'with no second fetch');
+  loader.retryNow();
+  await flushPromises();
+  assert.is(attempts.length, 5, 'a file that is in is not fetched again');
+});
+
 test('without a timer (ONE_TRY) one try per load: the failure rejects at once and is forgotten', async () => {
   const { attempts, fetch } = flaky(1);
   const file = ONE_TRY.file(fetch);
