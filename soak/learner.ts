@@ -164,7 +164,7 @@ export function createLearner(tab: Tab, ledger: Ledger, random: () => number, st
       const { frame, entry, el } = picked;
       if (!(await pressOnCard(el, 'Delete note'))) return false;
       await el.waitFor({ state: 'detached' });
-      const undoButton = button(frame, 'Undo');
+      const undoButton = button(frame, 'Undo delete'); // it shows "Undo" (UndoBar)
       await undoButton.waitFor({ state: 'visible' });
       if (undo) {
         await undoButton.click();
