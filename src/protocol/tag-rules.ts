@@ -87,6 +87,7 @@ export function tagKey(tag: string): string {
 /** What is wrong with one tag already normalised on its own, or null: empty or too long. */
 export function tagProblem(tag: string): 'empty' | 'too-long' | null {
   if (tag === '') return 'empty';
+  if (tag.length <= MAX_TAG_CHARS) return null; // never more characters than UTF-16 units: no need to count
   if (tag.length > MAX_TAG_UNITS || tagLength(tag, MAX_TAG_CHARS) > MAX_TAG_CHARS) return 'too-long';
   return null;
 }
