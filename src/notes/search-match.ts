@@ -51,6 +51,18 @@ const createdMs = (note: Note): number => {
 };
 
 /**
+ * Does the per-note work of matching ahead, as notes arrive a page at a time (like
+ * `prepareSearch` in note-filter.ts), so the first `tag:` or `before:` keystroke over 10,000
+ * loaded notes is not the one that pays for all of them.
+ */
+export function prepareSearchMatch(notes: readonly Note[]): void {
+  for (const note of notes) {
+    noteTagKeys(note);
+    createdMs(note);
+  }
+}
+
+/**
  * A test for "does this note pass the local part of `search`", or null when there is no local
  * part (so a caller can skip the pass). All conditions must hold. Course titles are folded once
  * per distinct title.

@@ -66,6 +66,9 @@ export function tagLength(tag: string, stopAfter = Number.POSITIVE_INFINITY): nu
   return count;
 }
 
+// Printable ASCII words separated by single spaces: most tags, and already in normal form.
+const PLAIN_ASCII = /^[!-~]+(?: [!-~]+)*$/;
+
 /**
  * The identity of a tag for "unique ignoring case" and for the `tags` filter: normalised, then
  * Unicode full case folding, the same for every learner, language and device (no Turkish or other
@@ -74,6 +77,7 @@ export function tagLength(tag: string, stopAfter = Number.POSITIVE_INFINITY): nu
  * Greek sigmas; dotless ı is kept out of it because upper-casing would make it "I".
  */
 export function tagKey(tag: string): string {
+  if (PLAIN_ASCII.test(tag)) return tag.toLowerCase(); // already normal; ASCII folds by lower-casing
   const normal = normaliseTag(tag).replace(/\u1E9E/g, 'ss'); // capital ẞ lower-cases to ß, not ss
   const folded = normal.includes('ı')
     ? normal

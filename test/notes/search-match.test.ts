@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import {
   applySearch,
   localDayStart,
+  prepareSearchMatch,
   type SearchContext,
   searchMatcher,
 } from '../../src/notes/search-match.ts';
@@ -85,6 +86,14 @@ test('a note with a malformed createdOn matches no date bound', () => {
   const odd = fakeNote({ noteId: 'odd', createdOn: 'yesterday' });
   assert.equal(ids(applySearch([odd], parseSearch('after:2000-01-01'), ctx())), []);
   assert.equal(ids(applySearch([odd], parseSearch('tag:a'), ctx())), ['odd']);
+});
+
+test('work done ahead as pages arrive changes no answer', () => {
+  const fresh = notes.map((n) => ({ ...n }));
+  const before = ids(applySearch(fresh, parseSearch('tag:exam after:2026-11-01'), ctx()));
+  prepareSearchMatch(fresh);
+  assert.equal(ids(applySearch(fresh, parseSearch('tag:exam after:2026-11-01'), ctx())), before);
+  assert.equal(before, ['b']);
 });
 
 test('is:unsaved: notes with a write the server has not confirmed', () => {

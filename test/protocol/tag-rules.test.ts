@@ -57,6 +57,8 @@ test('keys fold case the same for everyone: Unicode full folding, no locale rule
   const same = (a: string, b: string) => assert.is(tagKey(a), tagKey(b), `${a} = ${b}`);
   const differ = (a: string, b: string) => assert.is.not(tagKey(a), tagKey(b), `${a} ≠ ${b}`);
   same('Exam', 'EXAM');
+  same('Exam Tips', ' exam\ttips ');
+  assert.is(tagKey('C++ & Co.'), 'c++ & co.');
   same(' exam ', 'exam');
   same('Straße', 'STRASSE');
   same('STRA\u1E9EE', 'strasse'); // capital sharp s
