@@ -10,6 +10,11 @@ export type FrameMessage =
   | { learner: string; kind: 'saved'; note: Note; was?: string }
   /** The server confirmed a delete. */
   | { learner: string; kind: 'deleted'; noteId: string }
+  /**
+   * The server refused a delete or an edit of `noteId` for good (a conflict, a refusal): the note
+   * stands as `note` (null when the refusing frame had not loaded it), shown again, unmarked.
+   */
+  | { learner: string; kind: 'kept'; noteId: string; note: Note | null }
   /** The queued items whose last try failed in frame `from` ("Not saved yet — retrying"). */
   | { learner: string; kind: 'failing'; from: string; ids: string[] };
 
@@ -28,6 +33,8 @@ export function parseFrameMessage(data: unknown, learner: string): FrameMessage 
   try {
     if (m.kind === 'saved' && (m.was === undefined || str(m.was)))
       return { learner, kind: 'saved', note: parseNote(m.note), ...(str(m.was) ? { was: m.was } : {}) };
+    if (m.kind === 'kept' && str(m.noteId))
+      return { learner, kind: 'kept', noteId: m.noteId, note: m.note === null ? null : parseNote(m.note) };
   } catch {
     return null;
   }

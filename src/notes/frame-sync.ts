@@ -6,6 +6,7 @@ import type { Journal, OutboxItem } from './journal.ts';
 import { journalKey } from './journal-key.ts';
 import type { NoteCache } from './note-cache.ts';
 import type { Outbox } from './outbox.ts';
+import { noteIdOf } from './settle-write.ts';
 
 /** What keeping one learner's frames in step needs. */
 export type FrameSyncDeps = {
@@ -18,6 +19,8 @@ export type FrameSyncDeps = {
   cache: NoteCache;
   /** Brings the cache in step with the journal read again (src/notes/queued-notes.ts). */
   follow: (outbox: readonly OutboxItem[]) => void;
+  /** Shows a note again as it stands after another frame's write of it was refused (queued-notes.ts). */
+  keep: (noteId: string, note: Note | null) => void;
 };
 
 /**
@@ -25,7 +28,8 @@ export type FrameSyncDeps = {
  * writes the journal (its `storage` event), this one reads it again — drafts, queued items,
  * conflicts — and the cache follows; a write another frame got stored arrives as its note
  * (`saved`) or id (`deleted`) on the BroadcastChannel, so it shows here within a few
- * milliseconds; and the items another frame failed to send are marked "Not saved yet" here too.
+ * milliseconds; a delete or an edit another frame had refused shows the note again as it stands
+ * (`kept`); and the items another frame failed to send are marked "Not saved yet" here too.
  * Messages for another learner, or malformed, are dropped.
  */
 export function createFrameSync(deps: FrameSyncDeps) {
@@ -48,7 +52,10 @@ export function createFrameSync(deps: FrameSyncDeps) {
         return;
       }
       reread(); // the journal may say more than its `storage` event has yet
-      if (m.kind === 'deleted') cache.remove(m.noteId, true);
+      if (m.kind === 'kept') {
+        // A write of this note still queued (here or elsewhere) goes on showing as it is.
+        if (!journal.state.value.outbox.some((i) => noteIdOf(i) === m.noteId)) deps.keep(m.noteId, m.note);
+      } else if (m.kind === 'deleted') cache.remove(m.noteId, true);
       else {
         if (m.was) cache.remove(m.was);
         cache.setSaving(m.note.noteId, false);
@@ -73,6 +80,13 @@ export function createFrameSync(deps: FrameSyncDeps) {
     confirmed(item: OutboxItem, noteId: string, note: Note | null) {
       if (!note) post({ kind: 'deleted', noteId });
       else post({ kind: 'saved', note, ...(item.kind === 'add' ? { was: item.tempId } : {}) });
+    },
+    /**
+     * The server refused a delete or an edit here for good: the other frames, which hid the note
+     * or showed the edit while it was queued, show it as it stands (`note`, as this frame has it).
+     */
+    refused(item: OutboxItem, note: Note | null) {
+      if (item.kind !== 'add') post({ kind: 'kept', noteId: item.noteId, note });
     },
     /** Another learner signed in: this learner's frames are no longer followed. */
     close() {

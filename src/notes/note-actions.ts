@@ -11,7 +11,7 @@ import type { NoteCache } from './note-cache.ts';
 import { createWrites } from './note-writes.ts';
 import { createOutbox } from './outbox.ts';
 import { createDeletes, type PendingDelete } from './pending-deletes.ts';
-import { createQueuedFollower, showQueued } from './queued-notes.ts';
+import { createQueuedFollower, showKept, showQueued } from './queued-notes.ts';
 import { noteIdOf, settleWrite } from './settle-write.ts';
 import { uploadImage } from './upload-image.ts';
 
@@ -58,8 +58,8 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
     // One sender per learner across frames: each sends holding the lock, after reading the journal again.
     exclusive: lock ? (send, onBusy) => lock(`notes:outbox:${learner}`, send, onBusy) : undefined,
     onReload: () => follow(journal.state.value.outbox),
-    settle: (item, verdict, state) =>
-      settleWrite(
+    settle: (item, verdict, state) => {
+      const next = settleWrite(
         {
           ...deps,
           onConfirmed: (id, note) => {
@@ -70,7 +70,11 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
         item,
         verdict,
         state,
-      ),
+      );
+      // Refused for good: the other frames show the note as it stands here.
+      if (verdict.kind !== 'done') sync?.refused(item, cache.get(noteIdOf(item)) ?? null);
+      return next;
+    },
     onPaused: (kind) => {
       if (kind === 'forbidden') deps.onForbidden();
       else deps.announce('Your session has expired. Sign in again in the portal.');
@@ -84,7 +88,17 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
     }));
   for (const item of journal.state.value.outbox) showQueued(deps, item);
   const sync =
-    links && createFrameSync({ links, learner, frame: deps.newId(), journal, outbox, cache, follow });
+    links &&
+    createFrameSync({
+      links,
+      learner,
+      frame: deps.newId(),
+      journal,
+      outbox,
+      cache,
+      follow,
+      keep: (noteId, note) => showKept(deps, noteId, note),
+    });
   const stopSync = effect(() => {
     const state = journal.state.value;
     const failing = new Set([...outbox.failing.value, ...(sync?.failing.value ?? [])]);

@@ -36,6 +36,21 @@ export function showQueued({ cache, now }: QueuedDeps, item: OutboxItem): boolea
 }
 
 /**
+ * Shows a note again after another frame's delete or edit of it was refused: as `note` when that
+ * frame had it (the server's current version or the one it had before), unhidden, no longer
+ * "Saving…"; counted back in when it shows again (it was counted out when hidden).
+ */
+export function showKept({ cache, onCountChange }: QueuedDeps, noteId: string, note: Note | null) {
+  const shown = () => cache.visible.value.some((n) => n.noteId === noteId);
+  const was = shown();
+  if (note) cache.put(note);
+  cache.setSaving(noteId, false);
+  cache.setHidden(noteId, false);
+  const now = cache.get(noteId);
+  if (!was && now && shown()) onCountChange(now, 1);
+}
+
+/**
  * Keeps the cache in step with a journal other frames write too: items queued elsewhere show
  * (counted in the lists' totals), and items that left the journal elsewhere stop showing as
  * pending — an add's temporary copy goes (the other frame's `saved` message brings the stored

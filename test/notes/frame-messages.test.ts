@@ -23,6 +23,18 @@ test('a saved note, a delete and failing items for this learner are read', () =>
     kind: 'deleted',
     noteId: 'n1',
   });
+  assert.equal(parseFrameMessage({ learner: L1, kind: 'kept', noteId: 'srv-1', note }, L1), {
+    learner: L1,
+    kind: 'kept',
+    noteId: 'srv-1',
+    note,
+  });
+  assert.equal(parseFrameMessage({ learner: L1, kind: 'kept', noteId: 'n1', note: null }, L1), {
+    learner: L1,
+    kind: 'kept',
+    noteId: 'n1',
+    note: null,
+  });
   assert.equal(parseFrameMessage({ learner: L1, kind: 'failing', from: 'f', ids: ['a'] }, L1), {
     learner: L1,
     kind: 'failing',
@@ -45,6 +57,8 @@ test('a malformed message or note is dropped, never thrown', () => {
     { learner: L1, kind: 'saved', note: { ...note, noteId: undefined } },
     { learner: L1, kind: 'saved', note, was: 7 },
     { learner: L1, kind: 'deleted', noteId: 5 },
+    { learner: L1, kind: 'kept', noteId: 'n1' },
+    { learner: L1, kind: 'kept', noteId: 'n1', note: { ...note, version: 'one' } },
     { learner: L1, kind: 'failing', from: 'f', ids: [1] },
     { learner: L1, kind: 'something else' },
   ];

@@ -4,7 +4,7 @@ import type { Note } from '../../src/protocol/api-types.ts';
 import { createDeferred } from '../fakes/deferred.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { createTwoFrames } from '../fakes/two-frames.ts';
-import { answers, L1, offline } from '../fakes/write-side.ts';
+import { answers, httpError, L1, offline } from '../fakes/write-side.ts';
 
 const typed = fakeNote({ noteId: 'x', text: 'Typed in A', content: '<p>Typed in A</p>' });
 const stored = (over: Partial<Note> = {}) => ({ ...typed, noteId: 'srv-1', version: 1, ...over });
@@ -123,6 +123,51 @@ test('a delete in one frame hides the note in the other; Undo brings it back; a 
   assert.is(f.fake.callsTo('deleteNote').length, 1);
   assert.equal(f.b.texts(), []);
   assert.is(f.b.cache.get('n1'), undefined, 'gone from B for good');
+});
+
+test('a delete refused in A (changed elsewhere) shows the note again in B, as the server has it', async () => {
+  const changed = { ...seen, text: 'Changed elsewhere', version: 4 };
+  const f = await createTwoFrames({ deleteNote: answers<never>(httpError(409, changed)) });
+  f.a.cache.put(seen);
+  f.b.cache.put(seen);
+  f.a.side().remove(seen);
+  await f.deliver();
+  assert.equal(f.b.texts(), [], 'hidden in B while queued');
+  await f.t.advance(6000);
+  await f.deliver();
+  assert.is(f.fake.callsTo('deleteNote').length, 1);
+  assert.equal(f.a.texts(), ['Changed elsewhere']);
+  assert.equal(f.b.texts(), ['Changed elsewhere'], 'back in B without a reload');
+  assert.equal(f.b.counts, [
+    ['n1', -1],
+    ['n1', 1],
+  ]);
+});
+
+test('an edit refused in A goes back to what it was in B too, with no "Saving…"', async () => {
+  const f = await createTwoFrames({ updateNote: answers<never>(offline(), httpError(400)) });
+  f.a.cache.put(seen);
+  f.b.cache.put(seen);
+  await f.a.side().update(seen, { content: '<p>Refused</p>', text: 'Refused' }, 'edit:n1');
+  await f.deliver();
+  assert.equal(f.b.texts(), ['Refused'], 'B shows the queued edit');
+  await f.t.advance(1000); // A's retry: refused for good
+  await f.deliver();
+  assert.is(f.fake.callsTo('updateNote').length, 2);
+  assert.equal(f.b.texts(), ['Seen in both'], 'the refused text is not shown as saved');
+  assert.equal(f.b.saving(), []);
+  assert.equal(f.b.counts, []);
+});
+
+test("another frame's refusal for a note this frame still has queued leaves it as it is", async () => {
+  const f = await createTwoFrames();
+  f.b.cache.put(seen);
+  f.b.side().remove(seen); // queued in its Undo window
+  await f.deliver();
+  const other = f.frames.frame().window;
+  new other.BroadcastChannel!('notes').postMessage({ learner: L1, kind: 'kept', noteId: 'n1', note: seen });
+  await f.deliver();
+  assert.equal(f.b.texts(), [], "B's own delete still hides it");
 });
 
 test("drafts and an edit are shared: B reads A's draft, and an edit saved in A shows in B", async () => {
