@@ -136,6 +136,17 @@ export function parseSearch(input: string): ParsedSearch {
   return out;
 }
 
+/**
+ * What goes to the API's `POST /notes/fetch` filter: `query` and `tags`, each left out when empty
+ * (the server is never sent `query: ''`, so "no search" is one list however it was reached).
+ */
+export function apiFilter(p: ParsedSearch): { query?: string; tags?: string[] } {
+  const filter: { query?: string; tags?: string[] } = {};
+  if (p.query) filter.query = p.query;
+  if (p.tags.length) filter.tags = [...p.tags];
+  return filter;
+}
+
 /** True when the search narrows the list at all (the empty state then says "no match"). */
 export const searchNarrows = (p: ParsedSearch): boolean =>
   p.query !== '' || p.tags.length > 0 || hasLocalPart(p);

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  apiFilter,
   hasLocalPart,
   type ParsedSearch,
   parseDay,
@@ -159,6 +160,15 @@ test('days are real calendar days', () => {
   ]) {
     assert.is(parseDay(bad), null, bad);
   }
+});
+
+test('the API gets the free text and the tags, empty parts left out', () => {
+  assert.equal(apiFilter(parseSearch('')), {});
+  assert.equal(apiFilter(parseSearch('course:bio is:unsaved before:2026-01-01')), {});
+  assert.equal(apiFilter(parseSearch('tag:exam "cell wall" tag:Tips')), {
+    query: 'cell wall',
+    tags: ['exam', 'Tips'],
+  });
 });
 
 test('what narrows, and what is left to the device', () => {
