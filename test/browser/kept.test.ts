@@ -10,7 +10,7 @@ import type { Scenario } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { COST, card, HINDI, onDemoVideo } from './support/demo-video.ts';
 import { waitText } from './support/frame-helpers.ts';
-import { ASHA, LUKAS, portalContext } from './support/learners.ts';
+import { ASHA, demoPlayer, LUKAS, noteOn, portalContext } from './support/learners.ts';
 import { journals, noteText, readyEditor } from './support/note-editor.ts';
 import { eventually } from './support/screen-data.ts';
 
@@ -129,6 +129,55 @@ test('a CONTEXT_CHANGE to another learner with the editor open: it closes; the t
   await f.getByRole('button', { name: 'Add note' }).click();
   await readyEditor(f);
   assert.is(await f.getByText('Draft restored').count(), 0, 'Lukas gets no draft of Asha’s');
+});
+
+test('the server’s answer replacing the kept notes keeps the scroll position and the focused button', async ({
+  browser,
+}) => {
+  const notes = Array.from({ length: 30 }, (_, i) => noteOn(demoPlayer(), `Kept note ${i}`, i * 60_000));
+  const s = await scenario(browser, { stackOptions: { data: { notes } } });
+  await waitText(s.frame(), 'Kept note 29');
+  await eventually(async () => (await keptCopy(s))?.includes('Kept note 29') === true, 'the page is kept');
+  const changed = notes[25]!;
+  const update = {
+    noteId: changed.noteId,
+    version: changed.version,
+    content: '<p>Changed on the server</p>',
+  };
+  assert.is(
+    (await s.stack.client(ASHA).post('/notes/update', { ...update, text: 'Changed on the server' })).status,
+    200,
+  );
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((go) => (answer = go));
+  await s.page.route(apiPath('/notes/fetch'), async (route) => {
+    await held; // the repeat visit shows the kept notes while the server's answer waits
+    await route.fallback();
+  });
+  await s.page.reload();
+  const f = s.frame();
+  await waitText(f, 'Kept note 29');
+  const button = card(f, 'Kept note 15').getByRole('button', { name: 'Edit note' });
+  await button.focus();
+  await button.evaluate((b) => b.setAttribute('data-probe', 'focused'));
+  const before = await f.evaluate(() => {
+    const root = document.scrollingElement as HTMLElement;
+    root.scrollTop = Math.min(600, root.scrollHeight - root.clientHeight);
+    const probe = document.querySelector('[data-probe]') as HTMLElement;
+    return { scroll: root.scrollTop, top: probe.getBoundingClientRect().top };
+  });
+  assert.ok(before.scroll > 0, 'the list is long enough to scroll');
+  assert.is(await card(f, 'Changed on the server').count(), 0, 'the kept version shows');
+  answer();
+  await card(f, 'Changed on the server').waitFor();
+  const after = await f.evaluate(() => ({
+    scroll: (document.scrollingElement as HTMLElement).scrollTop,
+    top: (document.querySelector('[data-probe]') as HTMLElement | null)?.getBoundingClientRect().top,
+    focused: document.activeElement?.getAttribute('data-probe') ?? null,
+  }));
+  assert.is(after.focused, 'focused', 'the same button keeps the focus');
+  assert.is(after.scroll, before.scroll, 'scroll position kept');
+  assert.is(after.top, before.top, 'the focused card did not move');
 });
 
 test('a corrupt copy is ignored and rebuilt, never a crash', async ({ browser }) => {
