@@ -12,6 +12,9 @@
 //                       [--local-parents] a development build: localhost, 127.0.0.1 and [::1] parents
 //                                       accepted and in frame-ancestors (env NOTES_LOCAL_PARENTS=1);
 //                                       the harness and the tests build this way, never a release
+//                       [--image-origins https://cdn.example.org,…] where note images may come from
+//                                       besides the API's origin (env NOTES_IMAGE_ORIGINS); also the
+//                                       CSP img-src (scripts/image-origins.mjs, README "Images")
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +30,7 @@ import {
   renderHeadersFile,
 } from './scripts/deploy-headers.mjs';
 import { firstLoadDocument, inlinableFirstLoad } from './scripts/first-load-document.mjs';
+import { parseImageOrigins } from './scripts/image-origins.mjs';
 import { compress, firstLoadTotals, sizeTable, walk } from './scripts/output-sizes.mjs';
 import { KILL_SWITCH_FILE, WORKER_FILE, writeServiceWorkers } from './src/sw/emit-workers.mjs';
 
@@ -77,6 +81,7 @@ export function resolveOptions(argv = [], env = process.env) {
         quiet: { type: 'boolean' },
         'test-hooks': { type: 'boolean' },
         'local-parents': { type: 'boolean' },
+        'image-origins': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -102,10 +107,17 @@ export function resolveOptions(argv = [], env = process.env) {
   if (!['', '0', '1'].includes(localEnv))
     throw new BuildOptionError(`NOTES_LOCAL_PARENTS: "${localEnv}" must be 1 (a development build) or 0`);
   const localParents = Boolean(values['local-parents']) || localEnv === '1';
+  let imageOrigins;
+  try {
+    imageOrigins = parseImageOrigins(values['image-origins'] ?? env.NOTES_IMAGE_ORIGINS ?? '', localParents);
+  } catch (error) {
+    throw new BuildOptionError(error.message);
+  }
   return {
     out: resolve(values.out ?? join(ROOT, 'dist')), // absolute: sizes and the precache list compare paths
     quiet: Boolean(values.quiet),
     testHooks: Boolean(values['test-hooks']),
+    imageOrigins, // apart from config: only the sanitiser's lazy chunk needs them, not the first load
     config: { allowedDomains: domains, devParentHost: devHost, localParents, basePath: base, apiBase },
   };
 }
@@ -240,8 +252,9 @@ async function sourceModule(path) {
  * security and caching headers a deployment of this build must send (README "Deploying"). Not
  * listed among the build's files: they are server configuration, never served.
  */
-async function writeDeployHeaders(out, config, files, inline) {
+async function writeDeployHeaders(out, config, files, inline, imageOrigins) {
   const data = deployHeaders({
+    imageOrigins,
     frameAncestors: (await sourceModule('src/config/app-config.ts')).frameAncestors(config),
     inline,
     apiBase: config.apiBase,
@@ -280,6 +293,7 @@ export async function build(options) {
       __NOTES_STYLES__: JSON.stringify(styles),
       __NOTES_EDITOR_URL__: JSON.stringify(editorUrl),
       __NOTES_EARLY_URL__: JSON.stringify(early.url),
+      __NOTES_IMAGE_ORIGINS__: JSON.stringify(options.imageOrigins ?? []),
       'process.env.NODE_ENV': '"production"',
     },
     alias: {
@@ -336,7 +350,7 @@ export async function build(options) {
     .map((file) => ({ file: relative(out, file), firstLoad: firstLoad.has(file), ...compress(file) }));
   // Last, so its version covers every other file: sw.js and sw-kill.js (src/sw/emit-workers.mjs).
   await writeServiceWorkers({ root: ROOT, out, config, files });
-  await writeDeployHeaders(out, config, files, inline);
+  await writeDeployHeaders(out, config, files, inline, options.imageOrigins ?? []);
   return { out, config, files };
 }
 

@@ -23,11 +23,13 @@ export function contentSecurityPolicy(
   frameAncestors: string[],
   apiBase?: string,
   inline?: InlineHashes,
+  imageOrigins?: string[],
 ): string;
 export function securityHeaders(
   frameAncestors: string[],
   apiBase?: string,
   inline?: InlineHashes,
+  imageOrigins?: string[],
 ): Record<string, string>;
 export function deployHeaders(input: {
   frameAncestors: string[];
@@ -35,5 +37,7 @@ export function deployHeaders(input: {
   basePath?: string;
   files: string[];
   inline?: InlineHashes;
+  /** Origins note images may come from besides the app's and the API's (`--image-origins`). */
+  imageOrigins?: string[];
 }): DeployHeaders;
 export function renderHeadersFile(data: DeployHeaders): string;

@@ -35,21 +35,29 @@ export function cacheControlFor(pathname) {
  * scripts and stylesheet of this build's index.html by their hashes (`inline`, from build.mjs);
  * API calls to its own origin, plus the API's origin when `apiBase` is an absolute https URL;
  * no plugins, `<base>` or form submissions; embedding limited to `frameAncestors` (`'none'` when
- * empty). `script-src` stays `'self'` plus the hashes: a path-only source (`/assets/`) is invalid
+ * empty). Images from its own origin, the API's and `imageOrigins` (`--image-origins`): the same
+ * origins the sanitiser keeps images from (src/format/uploaded-image.ts). `script-src` stays `'self'` plus the hashes: a path-only source (`/assets/`) is invalid
  * CSP (measured in Chromium: it blocks every script), and the build does not know the origin it
  * will be served from (docs/decisions.md "Response headers").
  * @param {string[]} frameAncestors
  * @param {string} [apiBase]
  * @param {{ scripts: string[], styles: string[] }} [inline] CSP hash sources (`'sha256-…'`)
+ * @param {string[]} [imageOrigins] origins as scripts/image-origins.mjs normalised them
  * @returns {string}
  */
-export function contentSecurityPolicy(frameAncestors, apiBase = '', inline = { scripts: [], styles: [] }) {
+export function contentSecurityPolicy(
+  frameAncestors,
+  apiBase = '',
+  inline = { scripts: [], styles: [] },
+  imageOrigins = [],
+) {
   const ancestors = frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
   const api = apiBase.startsWith('https://') ? ` ${new URL(apiBase).origin}` : '';
+  const images = [...new Set([api.trim(), ...imageOrigins])].filter(Boolean).map((o) => ` ${o}`);
   const sources = (hashes) => ["'self'", ...hashes].join(' ');
   return [
     "default-src 'self'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${images.join('')}`,
     `style-src ${sources(inline.styles)}`,
     `script-src ${sources(inline.scripts)}`,
     `connect-src 'self'${api}`,
@@ -70,11 +78,12 @@ export function contentSecurityPolicy(frameAncestors, apiBase = '', inline = { s
  * @param {string[]} frameAncestors
  * @param {string} [apiBase]
  * @param {{ scripts: string[], styles: string[] }} [inline]
+ * @param {string[]} [imageOrigins]
  * @returns {Record<string, string>}
  */
-export function securityHeaders(frameAncestors, apiBase = '', inline = undefined) {
+export function securityHeaders(frameAncestors, apiBase = '', inline = undefined, imageOrigins = []) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(frameAncestors, apiBase, inline),
+    'Content-Security-Policy': contentSecurityPolicy(frameAncestors, apiBase, inline, imageOrigins),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   };
@@ -85,10 +94,17 @@ export function securityHeaders(frameAncestors, apiBase = '', inline = undefined
  * build wrote (paths inside dist/, starting with `/`), and the Cache-Control for anything else
  * (client routes answered with index.html).
  * @param {{ frameAncestors: string[], apiBase?: string, basePath?: string, files: string[],
- *   inline?: { scripts: string[], styles: string[] } }} input
+ *   inline?: { scripts: string[], styles: string[] }, imageOrigins?: string[] }} input
  * @returns {import('./deploy-headers.d.mts').DeployHeaders}
  */
-export function deployHeaders({ frameAncestors, apiBase = '', basePath = '/', files, inline = undefined }) {
+export function deployHeaders({
+  frameAncestors,
+  apiBase = '',
+  basePath = '/',
+  files,
+  inline = undefined,
+  imageOrigins = [],
+}) {
   /** @type {Record<string, string>} */
   const cacheControl = { '/': REVALIDATE };
   for (const file of [...files].sort()) {
@@ -97,7 +113,7 @@ export function deployHeaders({ frameAncestors, apiBase = '', basePath = '/', fi
   }
   return {
     basePath,
-    headers: securityHeaders(frameAncestors, apiBase, inline),
+    headers: securityHeaders(frameAncestors, apiBase, inline, imageOrigins),
     cacheControl,
     defaultCacheControl: REVALIDATE,
   };

@@ -20,3 +20,6 @@ interface Window {
 
 /** The page's one chunk importer (src/platform/chunk-import.ts), set by src/start.tsx. */
 declare var __notesImport: import('./platform/chunk-import.ts').ChunkImport | undefined;
+
+/** Origins note images may come from besides the API's (`--image-origins`), from build.mjs. */
+declare const __NOTES_IMAGE_ORIGINS__: readonly string[];

@@ -7,7 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { discardRest } from '../shared/discard-body.ts';
 import { authenticate } from './authenticate.ts';
 import { decideFault, type FaultDecision, type Faults } from './faults.ts';
+import { servedName } from './files-url.ts';
 import type { Services } from './handlers/call.ts';
+import { serveFile } from './handlers/files.ts';
 import { errorReply, type Reply, readBody, sendReply } from './http-io.ts';
 import { IDEMPOTENCY_HEADER } from './idempotency.ts';
 import { matchRoute } from './routes.ts';
@@ -35,6 +37,8 @@ const acceptOf = (req: IncomingMessage): string | undefined => {
 const pathOf = (url: string | undefined): string => (url ?? '/').split('?')[0] ?? '/';
 
 async function route(req: IncomingMessage, p: Pipeline, path: string): Promise<Reply> {
+  const file = ['GET', 'HEAD'].includes(req.method ?? 'GET') && servedName(p.services.filesUrl ?? '', path);
+  if (file) return serveFile({ params: { name: file } }, p.services); // uploads at another path
   const match = matchRoute(req.method ?? 'GET', path);
   if (!match.found)
     return errorReply(match.status, match.error, match.allow ? { Allow: match.allow } : undefined);

@@ -8,6 +8,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { listen } from '../shared/listen.ts';
 import { openDataFile } from './data-file.ts';
 import { type Faults, mergeFaults, NO_FAULTS } from './faults.ts';
+import { checkFilesUrl, DEFAULT_FILES_URL } from './files-url.ts';
 import { handleRequest } from './handle-request.ts';
 import { openJournal } from './journal.ts';
 import { seedData } from './seed.ts';
@@ -26,6 +27,8 @@ export type ApiOptions = {
   random?: () => number;
   now?: () => Date;
   log?: (line: string) => void;
+  /** The URL prefix the upload answers (harness/api/files-url.ts); `/api/v1/files/` by default. */
+  filesUrl?: string | undefined;
 };
 
 /** A running API: where it listens, live fault control, and a clean shutdown. */
@@ -43,6 +46,8 @@ export type RunningApi = {
 export async function startApi(options: ApiOptions): Promise<RunningApi> {
   if (!options.secret) throw new Error('The API needs a non-empty secret');
   if (!options.dataFile) throw new Error('The API needs a data file path');
+  const filesUrl = checkFilesUrl(options.filesUrl ?? DEFAULT_FILES_URL);
+  if (filesUrl instanceof Error) throw filesUrl;
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
@@ -54,6 +59,7 @@ export async function startApi(options: ApiOptions): Promise<RunningApi> {
     uploads: createUploads(uploadsDirFor(options.dataFile)),
     now,
     newId: () => randomUUID(),
+    filesUrl,
   };
   const hung = new Set<ServerResponse>();
   const inflight = new Set<Promise<void>>();

@@ -48,6 +48,7 @@ export async function runApi(flags: ApiFlags, io: Io, env: NodeJS.ProcessEnv): P
     secret,
     faults: faultsFrom(flags),
     log: (line) => io.out(line),
+    filesUrl: flags.filesUrl,
   }).catch((err: unknown) => {
     throw listenProblem(err, 'mock API', `${flags.host}:${flags.port}`, '--port') ?? err;
   });

@@ -170,5 +170,6 @@ export function settingsFrom(
     secret,
     faults: faultsFrom(flags),
     open: flags.open,
+    filesUrl: flags.filesUrl,
   };
 }

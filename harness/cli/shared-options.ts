@@ -2,7 +2,8 @@
  * Flags that `serve` and `api` share (data file, secret, fault injection), declared once so both
  * commands spell, validate and document them the same way.
  */
-import { type Command, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { checkFilesUrl } from '../api/files-url.ts';
 import type { Faults } from '../api/server.ts';
 import { parseFile, parseMs, parseRate, parseSecret } from './option-parsers.ts';
 
@@ -13,9 +14,20 @@ export type SharedFlags = {
   latency: number;
   failRate: number;
   timeoutRate: number;
+  filesUrl?: string;
 };
 
-/** Adds `--data`, `--secret`, `--latency`, `--fail-rate` and `--timeout-rate` to a command. */
+/** A `--files-url` value (harness/api/files-url.ts), or commander's one-line error (exit 2). */
+function parseFilesUrl(value: string): string {
+  const url = checkFilesUrl(value.trim());
+  if (url instanceof Error) throw new InvalidArgumentError(url.message);
+  return url;
+}
+
+/**
+ * Adds `--data`, `--secret`, `--latency`, `--fail-rate`, `--timeout-rate` and `--files-url` to a
+ * command.
+ */
 export function addSharedOptions(cmd: Command): Command {
   return cmd
     .addOption(
@@ -42,6 +54,12 @@ export function addSharedOptions(cmd: Command): Command {
       new Option('--timeout-rate <r>', 'share of API calls never answered (0–1)')
         .argParser(parseRate)
         .default(0),
+    )
+    .addOption(
+      new Option(
+        '--files-url <prefix>',
+        'what the upload answers before a file name: another path under /api/v1/ (served too), or a CDN URL (default /api/v1/files/)',
+      ).argParser(parseFilesUrl),
     );
 }
 

@@ -22,6 +22,8 @@ export type ServeSettings = ParentSettings & {
   dataFile: string;
   faults: Faults;
   open: boolean;
+  /** What the upload answers before a file name (`--files-url`); the API's default when absent. */
+  filesUrl?: string | undefined;
 };
 
 /** Everything `runServe` touches outside itself, injectable for tests. */
@@ -72,6 +74,7 @@ export async function runServe(s: ServeSettings, deps: ServeDeps): Promise<Runni
         secret: s.secret,
         faults: s.faults,
         log: io.out,
+        filesUrl: s.filesUrl,
       })
       .catch(explain('mock API', `${HOST}:${s.apiPort}`, '--api-port'));
     started.push(api);

@@ -3,8 +3,11 @@ import { plainTextToHtml } from '../format/plain-html.ts';
 import { useServices } from '../ui/services.ts';
 import type { Snapshot } from './watchdog.ts';
 
-/** What an editor opens with, and whether that is a draft the learner left. */
-export type EditorStart = Snapshot & { restored: boolean };
+/**
+ * What an editor opens with, whether that is a draft the learner left, and the images the
+ * sanitiser left out of it (addresses no allowed origin serves): a save tells the learner first.
+ */
+export type EditorStart = Snapshot & { restored: boolean; dropped: string[] };
 
 /**
  * The content an opening editor starts from: the learner's draft under `draftKey` when there is
@@ -24,9 +27,14 @@ export function useEditorStart(draftKey: string, html: string | undefined, text:
       .then(() => {
         if (!live) return;
         const draft = notes.drafts.get(draftKey);
-        const clean = sanitizer.current() ?? ((h: string) => h);
+        const clean = sanitizer.current();
         const content = draft?.content ?? (html || plainTextToHtml(text)); // '' HTML: an old plain note
-        setStart({ html: clean(content), text: draft?.text ?? text, restored: Boolean(draft) });
+        setStart({
+          html: clean ? clean(content) : content,
+          text: draft?.text ?? text,
+          restored: Boolean(draft),
+          dropped: clean ? clean.droppedImages(content) : [],
+        });
         if (draft) announcer.announce('Draft restored');
       });
     return () => {

@@ -18,10 +18,10 @@ export type ImageUpload = {
 /**
  * Image uploads for the editor, one at a time in the order given: type and size are checked
  * before a byte is sent, progress is shown while it goes, the server's refusal after; only the URL
- * the upload answered reaches the note (`insert`).
+ * the upload answered reaches the note (`insert`), and the sanitiser is told to keep it.
  */
 export function useImageUpload(insert: (url: string) => boolean): ImageUpload {
-  const { notes, announcer } = useServices();
+  const { notes, announcer, sanitizer } = useServices();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -39,6 +39,11 @@ export function useImageUpload(insert: (url: string) => boolean): ImageUpload {
     );
     setProgress(null);
     if (outcome?.ok) {
+      // The upload answered this address: this page's sanitiser keeps it, whatever its origin.
+      await sanitizer.load().then(
+        (clean) => clean.keepUpload(outcome.url),
+        () => undefined,
+      );
       if (insert(outcome.url)) announcer.announce('Image added');
     } else setProblem(outcome ? { ...UPLOAD_FAILED, message: outcome.message } : UPLOAD_FAILED);
   };

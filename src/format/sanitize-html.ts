@@ -10,12 +10,24 @@ import type { Config, DOMPurify } from 'dompurify';
 export type SanitizeShape = 'store' | 'card';
 
 /** Turns untrusted note HTML into HTML that is safe to store (default) or to show in a card. */
-export type Sanitize = (html: string, shape?: SanitizeShape) => string;
+export type Sanitize = {
+  (html: string, shape?: SanitizeShape): string;
+  /**
+   * The http(s) images in `html` that sanitising would drop (their resolved addresses, in order):
+   * what the editor asks before a save, so the learner hears of it before it happens.
+   */
+  droppedImages(html: string): string[];
+  /**
+   * Keeps images at `url` (resolved against the base) from now on, whatever their origin: the
+   * upload just returned it. Lives as long as this sanitiser, i.e. the page: "this session's uploads".
+   */
+  keepUpload(url: string): void;
+};
 
 /** What the sanitiser needs to know about the page it serves. */
 export type SanitizeOptions = {
-  /** Whether an image address (already resolved against `base`) is one our upload returned. */
-  isUploadedImage(url: URL): boolean;
+  /** Whether an image address (already resolved against `base`) may stay: its origin is allowed. */
+  keepImage(url: URL): boolean;
   /** The document's base URL, to resolve relative links and images as the browser would. */
   base: string;
 };
@@ -88,7 +100,8 @@ function headingsAsParagraphs(root: HTMLElement) {
 /**
  * The sanitiser: DOMPurify with our allow-list plus hooks that keep a link only when it is http(s)
  * or mailto (written back resolved, with `rel="noopener noreferrer"` and `target="_blank"`; any
- * other link is unwrapped to its text), and an image only when its address is an upload's. It
+ * other link is unwrapped to its text), and an image only when `keepImage` accepts its address or
+ * the upload returned exactly that address in this page (`keepUpload`). It
  * works on a private DOMPurify instance (`purify()` makes one over the same window), so its hooks
  * and configuration never leak into another user of the library. Sanitising its own output gives
  * the same output (for `'store'`; a card's output is only ever rendered). Throws when DOMPurify can't run here (no real DOM): without it DOMPurify would
@@ -97,6 +110,9 @@ function headingsAsParagraphs(root: HTMLElement) {
 export function createSanitizer(purify: DOMPurify, options: SanitizeOptions): Sanitize {
   const own = purify();
   if (!own.isSupported) throw new Error('createSanitizer: DOMPurify cannot run in this environment');
+  const uploads = new Set<string>();
+  /** The addresses of refused http(s) images during a `droppedImages` call, else null. */
+  let refused: string[] | null = null;
 
   own.addHook('uponSanitizeAttribute', (node, event) => {
     const name = event.attrName;
@@ -125,12 +141,15 @@ export function createSanitizer(purify: DOMPurify, options: SanitizeOptions): Sa
         node.removeAttribute('href'); // unwrapped below
       }
     } else if (tag === 'img') {
-      const url = resolve(node.getAttribute('src') ?? '', options.base);
-      if (!(node.hasAttribute('src') && url && options.isUploadedImage(url))) node.removeAttribute('src');
+      const src = node.getAttribute('src')?.trim() ?? ''; // '' would be the page itself
+      const url = src ? resolve(src, options.base) : null;
+      if (url && (uploads.has(url.href) || options.keepImage(url))) return;
+      if (refused && url && /^https?:$/.test(url.protocol)) refused.push(url.href);
+      node.removeAttribute('src');
     }
   });
 
-  return (html, shape = 'store') => {
+  const sanitize = (html: string, shape: SanitizeShape = 'store') => {
     // No body at all (a `<frameset>` document): nothing to keep.
     const body = own.sanitize(html, CONFIG) as HTMLElement | null;
     if (!body) return '';
@@ -144,4 +163,20 @@ export function createSanitizer(purify: DOMPurify, options: SanitizeOptions): Sa
     if (shape === 'card') headingsAsParagraphs(body);
     return body.innerHTML;
   };
+  return Object.assign(sanitize, {
+    droppedImages(html: string) {
+      refused = [];
+      try {
+        sanitize(html);
+        return refused;
+      } finally {
+        refused = null;
+      }
+    },
+    keepUpload(url: string) {
+      const resolved = resolve(url, options.base); // http(s) only, whatever the upload said
+      if (resolved && /^https?:$/.test(resolved.protocol) && !resolved.username && !resolved.password)
+        uploads.add(resolved.href);
+    },
+  });
 }

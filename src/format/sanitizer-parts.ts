@@ -4,8 +4,8 @@
  */
 import DOMPurify from 'dompurify';
 import { RICH_TEXT_CSS } from './rich-text-css.ts';
-import { createSanitizer, type Sanitize } from './sanitize-html.ts';
-import { uploadedImageTest } from './uploaded-image.ts';
+import { createSanitizer, type Sanitize, type SanitizeShape } from './sanitize-html.ts';
+import { IMAGE_ORIGINS, imageOriginTest } from './uploaded-image.ts';
 
 /** The document the sanitiser serves: its base URL resolves addresses, its head gets the styles. */
 export type SanitizerDocument = Pick<Document, 'baseURI' | 'createElement' | 'head'> &
@@ -30,16 +30,24 @@ function addRichTextStyles(doc: SanitizerDocument) {
 const CACHE_SIZE = 500;
 
 /**
- * The app's sanitiser over the page's DOMPurify, for the API at `apiBase` (the app config's),
- * memoised per HTML string and shape (the oldest entry goes past CACHE_SIZE); adds the rich-body
- * stylesheet to `doc` once.
+ * The app's sanitiser over the page's DOMPurify, for the API at `apiBase` (the app config's) and
+ * the build's image origins, memoised per HTML string and shape (the oldest entry goes past
+ * CACHE_SIZE; all of them when an upload's address is kept); adds the rich-body stylesheet to
+ * `doc` once.
  */
-export function sanitizerFor({ apiBase }: { apiBase: string }, doc: SanitizerDocument): Sanitize {
+export function sanitizerFor(
+  { apiBase }: { apiBase: string },
+  doc: SanitizerDocument,
+  imageOrigins: readonly string[] = IMAGE_ORIGINS,
+): Sanitize {
   const base = doc.baseURI;
-  const sanitize = createSanitizer(DOMPurify, { base, isUploadedImage: uploadedImageTest(apiBase, base) });
+  const sanitize = createSanitizer(DOMPurify, {
+    base,
+    keepImage: imageOriginTest(apiBase, base, imageOrigins),
+  });
   addRichTextStyles(doc);
   const cache = new Map<string, string>();
-  return (html, shape = 'store') => {
+  const memo = (html: string, shape: SanitizeShape = 'store') => {
     const key = `${shape}:${html}`;
     let clean = cache.get(key);
     if (clean === undefined) {
@@ -49,4 +57,11 @@ export function sanitizerFor({ apiBase }: { apiBase: string }, doc: SanitizerDoc
     }
     return clean;
   };
+  return Object.assign(memo, {
+    droppedImages: sanitize.droppedImages,
+    keepUpload(url: string) {
+      sanitize.keepUpload(url);
+      cache.clear(); // a body sanitised before may have lost that image
+    },
+  });
 }

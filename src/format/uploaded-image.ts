@@ -1,15 +1,25 @@
+/** The image origins configured at build time (`--image-origins`); none outside a build (tests). */
+export const IMAGE_ORIGINS: readonly string[] =
+  typeof __NOTES_IMAGE_ORIGINS__ === 'undefined' ? [] : __NOTES_IMAGE_ORIGINS__;
+
 /**
- * The test for "an image URL the upload returned" (`POST /file/upload` answers
- * `<apiBase>/files/<name>`): the API's origin (the app's own for a path `apiBase`, that origin for
- * an absolute https one), a path of exactly one file name under `<apiBase path>/files/`, and no
- * credentials. `url` must already be resolved against the document's base, as the browser would.
+ * The rule for the images a note keeps (README "Images"): an http(s) address without credentials
+ * whose origin — compared by parsed parts — is the API's (the app's own for a path `apiBase`, that
+ * origin for an absolute https one) or one of `imageOrigins` (`--image-origins`, the same list as
+ * the CSP `img-src`). Any path on those origins: wherever the upload puts its files there. `url`
+ * must already be resolved against the document's base, as the browser would. (The sanitiser also
+ * keeps the exact addresses the upload returned in this page: see `createSanitizer`.)
  */
-export function uploadedImageTest(apiBase: string, base: string): (url: URL) => boolean {
-  const files = new URL(`${apiBase.replace(/\/+$/, '')}/files/`, base);
+export function imageOriginTest(
+  apiBase: string,
+  base: string,
+  imageOrigins: readonly string[] = IMAGE_ORIGINS,
+): (url: URL) => boolean {
+  const origins = new Set([new URL(`${apiBase.replace(/\/+$/, '')}/`, base).origin]);
+  for (const origin of imageOrigins) origins.add(new URL(origin).origin);
   return (url) =>
-    url.origin === files.origin &&
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
     !url.username &&
     !url.password &&
-    url.pathname.startsWith(files.pathname) &&
-    /^[\w-][\w.-]*$/.test(url.pathname.slice(files.pathname.length));
+    origins.has(url.origin);
 }

@@ -18,12 +18,15 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORIGIN = 'http://app.test';
 
 /** What the bundle puts on `window.lab`. */
-type Sanitize = (html: string, shape?: 'store' | 'card') => string;
+type Sanitize = ((html: string, shape?: 'store' | 'card') => string) & {
+  droppedImages(html: string): string[];
+  keepUpload(url: string): void;
+};
 type Lab = {
-  /** The production sanitiser (sanitizerFor) for an API base. */
-  make(apiBase?: string): Sanitize;
-  /** createSanitizer over the page's DOMPurify, with a given upload test. */
-  raw(isUploadedImage: (url: URL) => boolean): Sanitize;
+  /** The production sanitiser (sanitizerFor) for an API base and image origins. */
+  make(apiBase?: string, imageOrigins?: string[]): Sanitize;
+  /** createSanitizer over the page's DOMPurify, with a given image test. */
+  raw(keepImage: (url: URL) => boolean): Sanitize;
   /** DOMPurify's shared default instance. */
   purify(html: string): string;
 };
@@ -37,8 +40,8 @@ import DOMPurify from 'dompurify';
 import { sanitizerFor } from './src/format/sanitizer-parts.ts';
 import { createSanitizer } from './src/format/sanitize-html.ts';
 window.lab = {
-  make: (apiBase = '/api/v1') => sanitizerFor({ apiBase }, document),
-  raw: (isUploadedImage) => createSanitizer(DOMPurify, { base: document.baseURI, isUploadedImage }),
+  make: (apiBase = '/api/v1', imageOrigins = []) => sanitizerFor({ apiBase }, document, imageOrigins),
+  raw: (keepImage) => createSanitizer(DOMPurify, { base: document.baseURI, keepImage }),
   purify: (html) => DOMPurify.sanitize(html),
 };
 window.__calls = [];
@@ -127,8 +130,7 @@ function problems(shapes: Shape[]): string[] {
     }
     if (tag === 'img') {
       const src = new URL(new Map(attrs).get('src') ?? '', `${ORIGIN}/`);
-      if (src.origin !== ORIGIN || !src.pathname.startsWith('/api/v1/files/'))
-        found.push(`image ${src.href}`);
+      if (src.origin !== ORIGIN) found.push(`image ${src.href}`);
     }
   }
   return found;
@@ -260,17 +262,21 @@ test('links: http(s) and mailto kept (relative ones resolved), with rel and targ
   );
 });
 
-test('images: only upload URLs of the API survive', async ({ page }) => {
+test("images: any path on the API's origin or a configured image origin; nothing else", async ({ page }) => {
   const name = '0123456789abcdef0123456789abcdef.png';
-  const kept = [UPLOAD_URL, `${ORIGIN}/api/v1/files/${name}`, `/api/v1/files/${name}?v=2`];
+  const kept = [
+    UPLOAD_URL,
+    `${ORIGIN}/api/v1/files/${name}`,
+    `/api/v1/files/${name}?v=2`,
+    `/api/v1/files/a/${name}`,
+    `/media/uploads/${name}`,
+  ];
   const dropped = [
     `https://evil.example/api/v1/files/${name}`,
     `//evil.example/api/v1/files/${name}`,
-    `/api/v1/files/a/${name}`,
-    '/api/v1/files/',
-    `/api/v1/filesx/${name}`,
-    `/api/v2/files/${name}`,
+    `https://app.test/api/v1/files/${name}`,
     `http://user:pw@app.test/api/v1/files/${name}`,
+    `https://cdn.example.org.evil.example/${name}`,
     'data:image/png;base64,iVBORw0KGgo=',
     `javascript:alert(1)//api/v1/files/${name}`,
     '',
@@ -285,15 +291,54 @@ test('images: only upload URLs of the API survive', async ({ page }) => {
 
   const [absolute, relative] = await sanitiseAll(
     page,
-    [`<img src="https://api.example.com/v2/files/${name}">`, `<img src="${UPLOAD_URL}">`],
+    [`<img src="https://api.example.com/elsewhere/${name}">`, `<img src="${UPLOAD_URL}">`],
     'https://api.example.com/v2',
   );
   assert.is(
     absolute?.out,
-    `<img src="https://api.example.com/v2/files/${name}">`,
+    `<img src="https://api.example.com/elsewhere/${name}">`,
     'an https apiBase: its origin',
   );
-  assert.is(relative?.out, '', "an https apiBase: the app's own /api/v1 is not an upload");
+  assert.is(relative?.out, '', "an https apiBase: the app's own origin is not the API's");
+
+  const cdn = await page.evaluate((n) => {
+    const sanitize = (window as unknown as LabWindow).lab.make('/api/v1', ['https://cdn.example.org']);
+    return [`https://cdn.example.org/u/${n}`, `https://img.example.net/${n}`].map((src) =>
+      sanitize(`<img src="${src}">`),
+    );
+  }, name);
+  assert.equal(cdn, [`<img src="https://cdn.example.org/u/${name}">`, '']);
+});
+
+test("an upload's returned address is kept in this page whatever its origin; droppedImages names the rest", async ({
+  page,
+}) => {
+  const result = await page.evaluate(() => {
+    const sanitize = (window as unknown as LabWindow).lab.make();
+    const html =
+      '<p>a<img src="https://img.example.net/1.png"><img src="/api/v1/files/2.png"><img src="https://img.example.net/3.png"><img src="data:image/png;base64,AAAA"></p>';
+    const before = { out: sanitize(html), dropped: sanitize.droppedImages(html) };
+    sanitize.keepUpload('https://img.example.net/1.png');
+    sanitize.keepUpload('data:image/png;base64,AAAA'); // never kept, whatever an upload answered
+    return {
+      before,
+      after: { out: sanitize(html), dropped: sanitize.droppedImages(html) },
+      other: (window as unknown as LabWindow).lab.make()(html),
+    };
+  });
+  assert.is(result.before.out, '<p>a<img src="/api/v1/files/2.png"></p>');
+  assert.equal(result.before.dropped, ['https://img.example.net/1.png', 'https://img.example.net/3.png']);
+  assert.is(
+    result.after.out,
+    '<p>a<img src="https://img.example.net/1.png"><img src="/api/v1/files/2.png"></p>',
+    'the memoised output was forgotten',
+  );
+  assert.equal(
+    result.after.dropped,
+    ['https://img.example.net/3.png'],
+    'data: is not an image the learner sees',
+  );
+  assert.is(result.other, '<p>a<img src="/api/v1/files/2.png"></p>', 'another sanitiser never heard of it');
 });
 
 test('plain text, entities and empty input; sanitising twice is sanitising once', async ({ page }) => {

@@ -17,6 +17,9 @@ export type FakeSanitizer = {
   sanitised: string[];
   /** The shape asked for with each of them (`'store'` when none was given). */
   shapes: string[];
+  /** Addresses `droppedImages` reports (none unless a test sets them); `keepUpload` calls so far. */
+  dropped: string[];
+  kept: string[];
   /** Makes the sanitiser current and resolves every `load()`. */
   finish(): void;
 };
@@ -32,6 +35,8 @@ export function createFakeSanitizer(): FakeSanitizer {
     loads: 0,
     sanitised: [],
     shapes: [],
+    dropped: [],
+    kept: [],
     service: {
       current: () => current,
       load() {
@@ -40,12 +45,17 @@ export function createFakeSanitizer(): FakeSanitizer {
       },
     },
     finish() {
-      current = (html, shape = 'store') => {
+      const sanitize = (html: string, shape = 'store') => {
         fake.sanitised.push(html);
         fake.shapes.push(shape);
         return html;
       };
-      arrive(current);
+      const made: Sanitize = Object.assign(sanitize, {
+        droppedImages: () => fake.dropped,
+        keepUpload: (url: string) => void fake.kept.push(url),
+      });
+      current = made;
+      arrive(made);
     },
   };
   return fake;

@@ -14,7 +14,10 @@ function fakeParts() {
     return {
       sanitizerFor: (config: { apiBase: string }, doc: SanitizerDocument) => {
         state.setups.push([config, doc]);
-        return (html: string) => `clean:${html}`;
+        return Object.assign((html: string) => `clean:${html}`, {
+          droppedImages: () => [],
+          keepUpload: () => undefined,
+        });
       },
     };
   };

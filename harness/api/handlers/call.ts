@@ -7,8 +7,17 @@ import { type Check, invalid, valid } from '../check.ts';
 import type { NoteStore } from '../store.ts';
 import type { Uploads } from '../uploads.ts';
 
-/** Shared services: the store, uploads, the clock and the note-id source. */
-export type Services = { store: NoteStore; uploads: Uploads; now: () => Date; newId: () => string };
+/**
+ * Shared services: the store, uploads, the clock and the note-id source; and the URL prefix the
+ * upload answers (harness/api/files-url.ts; `/api/v1/files/` when absent).
+ */
+export type Services = {
+  store: NoteStore;
+  uploads: Uploads;
+  now: () => Date;
+  newId: () => string;
+  filesUrl?: string;
+};
 
 /** A call to a public route (uploaded files): no caller. */
 export type PublicCall = { params: Record<string, string> };

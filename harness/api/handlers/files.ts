@@ -36,7 +36,7 @@ export async function uploadFile(call: Call, s: Services): Promise<Reply> {
   try {
     const name = await s.uploads.save(file.data, kind);
     const result = {
-      url: `${FILES_PATH}${name}`,
+      url: `${s.filesUrl ?? FILES_PATH}${name}`,
       name: cleanFileName(file.filename, kind.ext),
       size: file.data.length,
       type: kind.type,

@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { ImageDropWarning } from '../../editor/ImageDropWarning.tsx';
 import { RichEditor, type RichEditorControl } from '../../editor/RichEditor.tsx';
 import { useEditorStart } from '../../editor/use-editor-start.ts';
 import { useImageUpload } from '../../editor/use-image-upload.ts';
@@ -49,16 +50,20 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
   const changed = useRef(false);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  /** How many images the save just asked about would leave out (0: no warning shown). */
+  const [leaving, setLeaving] = useState(0);
   const images = useImageUpload((url) => control.current?.insertImage(url) ?? false);
   const say = (problem: Problem) => t(problem.message);
 
   const edit = (html: string, text: string) => {
     content.current = { content: html, text };
+    setLeaving(0); // a changed note is asked about again
     changed.current = Boolean(start?.restored) || html !== baseline.current;
     if (changed.current) notes.drafts.set(draftKey, { content: html, text });
     else notes.drafts.remove(draftKey);
   };
-  const save = async () => {
+  /** Saves; asks first when images would be left out, unless the learner said to (`leaveOut`). */
+  const save = async (leaveOut = false) => {
     if (saving || !start) return;
     const now = content.current ?? { content: start.html, text: start.text };
     const refuse = (why: Problem) => {
@@ -70,13 +75,19 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
     setSaving(true);
     setProblem(null);
     // Sanitised before it is sent (and again whenever it is shown): the one DOMPurify configuration.
-    const result = await sanitizer.load().then(
-      (clean) => onSave({ content: clean(now.content), text: now.text }),
+    // Images it would drop (left out when the editor opened, or not allowed now) are asked about first.
+    const result = await sanitizer.load().then<SaveResult | 'ask', SaveResult>(
+      (clean) => {
+        const lost = start.dropped.length + clean.droppedImages(now.content).length;
+        setLeaving(lost > 0 && !leaveOut ? lost : 0);
+        return lost > 0 && !leaveOut ? 'ask' : onSave({ content: clean(now.content), text: now.text });
+      },
       (): SaveResult => ({
         ok: false,
         problem: { kind: 'offline', retry: true, message: PROBLEM_MESSAGES.offline },
       }),
     );
+    if (result === 'ask') return setSaving(false);
     setSaving(false);
     if (!result.ok) refuse(result.problem);
   };
@@ -137,6 +148,16 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
         <p className="form-problem" role="alert">
           {say(images.problem)}
         </p>
+      )}
+      {leaving > 0 && (
+        <ImageDropWarning
+          count={leaving}
+          onLeaveOut={() => void save(true)}
+          onBack={() => {
+            setLeaving(0);
+            control.current?.focus();
+          }}
+        />
       )}
       {problem && (
         <p id={`${id}-problem`} className="form-problem">

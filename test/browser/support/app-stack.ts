@@ -41,6 +41,8 @@ export type StackOptions = {
   mount?: string;
   /** Parent origins to allow in `frame-ancestors` besides the app's own list (to reach the app's own check). */
   extraFrameAncestors?: string[];
+  /** What the API's upload answers before a file name (harness/api/files-url.ts). */
+  filesUrl?: string;
 };
 
 /** An answer of the API: status and parsed JSON. */
@@ -80,7 +82,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (data === 'empty') await writeSnapshot(dataFile, [], false);
   else if (data !== 'seeded') await writeSnapshot(dataFile, ownedBy(data.user ?? ASHA, data.notes), false);
   const calls: string[] = [];
-  const api = await startApi({ dataFile, secret: DEV_SECRET, log: (line) => calls.push(line) });
+  const api = await startApi({
+    dataFile,
+    secret: DEV_SECRET,
+    log: (line) => calls.push(line),
+    filesUrl: options.filesUrl,
+  });
   const app = await startAppServer({
     root: options.dist ?? DIST,
     apiTarget: new URL(api.url).origin,
