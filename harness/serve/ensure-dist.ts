@@ -2,14 +2,21 @@
  * Builds `dist/` before serving when it is missing or older than its sources (any file under
  * src/, locales/ or scripts/, or build.mjs), so `harness serve` always shows the code on disk;
  * and when it is a release build, which refuses the harness's localhost portal: the harness
- * builds a development build (`--local-parents`).
+ * builds a development build (`--local-parents`). Also when `NOTES_IMAGE_ORIGINS` names an origin
+ * the build's CSP `img-src` lacks: the build reads that env, so setting it is how `harness serve`
+ * passes image origins on (README "Images").
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parseImageOrigins } from '../../scripts/image-origins.mjs';
 
 /** Why a build is needed, or null when dist/ is up to date. */
-export function staleReason(root: string, distDir: string = join(root, 'dist')): string | null {
+export function staleReason(
+  root: string,
+  distDir: string = join(root, 'dist'),
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) return `${relative(root, index) || index} is missing`;
   const builtAt = statSync(index).mtimeMs;
@@ -20,9 +27,41 @@ export function staleReason(root: string, distDir: string = join(root, 'dist')):
   }
   const script = join(root, 'build.mjs');
   if (newer(script)) return 'build.mjs changed since the last build';
-  return acceptsLocalParents(distDir)
-    ? null
-    : `${relative(root, distDir) || distDir} is a release build (no local parents)`;
+  if (!acceptsLocalParents(distDir))
+    return `${relative(root, distDir) || distDir} is a release build (no local parents)`;
+  const missing = missingImageOrigins(distDir, env.NOTES_IMAGE_ORIGINS ?? '');
+  return missing.length ? `NOTES_IMAGE_ORIGINS has ${missing.join(', ')}, not in the build's img-src` : null;
+}
+
+/**
+ * The origins of `wanted` (a NOTES_IMAGE_ORIGINS value) that the CSP `img-src` of the build in
+ * `distDir` lacks. A value the build would refuse counts as missing too: the build then says why.
+ */
+function missingImageOrigins(distDir: string, wanted: string): string[] {
+  if (!wanted.trim()) return [];
+  let origins: string[];
+  try {
+    origins = parseImageOrigins(wanted, true);
+  } catch {
+    return [wanted];
+  }
+  const imgSrc = cspOf(distDir)
+    .split(/;\s*/)
+    .find((d) => d.startsWith('img-src '))
+    ?.split(/\s+/);
+  return origins.filter((o) => !imgSrc?.includes(o));
+}
+
+/** The CSP in the build's headers.json, or '' when there is none. */
+function cspOf(distDir: string): string {
+  try {
+    const data = JSON.parse(readFileSync(join(distDir, 'headers.json'), 'utf8')) as {
+      headers?: Record<string, string>;
+    };
+    return data.headers?.['Content-Security-Policy'] ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -30,14 +69,7 @@ export function staleReason(root: string, distDir: string = join(root, 'dist')):
  * (`frame-ancestors` lists the local hosts only in a `--local-parents` build).
  */
 function acceptsLocalParents(distDir: string): boolean {
-  try {
-    const data = JSON.parse(readFileSync(join(distDir, 'headers.json'), 'utf8')) as {
-      headers?: Record<string, string>;
-    };
-    return (data.headers?.['Content-Security-Policy'] ?? '').includes('http://localhost:*');
-  } catch {
-    return false;
-  }
+  return cspOf(distDir).includes('http://localhost:*');
 }
 
 /** The first file under `dir` (recursively) for which `isNewer` holds. */
@@ -87,8 +119,9 @@ export async function ensureDist(
   root: string,
   log: (line: string) => void,
   build: (root: string) => Promise<void> = runBuild,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
-  const reason = staleReason(root);
+  const reason = staleReason(root, join(root, 'dist'), env);
   if (reason === null) return;
   log(`harness: building dist/ (${reason})…`);
   await build(root);

@@ -62,6 +62,33 @@ it('a newer file under src/ or locales/, or a newer build.mjs, makes dist stale'
   assert.match(staleReason(root)!, /build\.mjs changed/);
 });
 
+it("NOTES_IMAGE_ORIGINS that the build's img-src lacks makes dist stale (the build reads that env)", ({
+  root,
+}) => {
+  putDist(root, 100);
+  const csp = "img-src 'self' data: blob: https://cdn.example.org; frame-ancestors http://localhost:*";
+  writeFileSync(
+    join(root, 'dist/headers.json'),
+    JSON.stringify({ headers: { 'Content-Security-Policy': csp } }),
+  );
+  const dist = join(root, 'dist');
+  assert.is(staleReason(root, dist, {}), null);
+  assert.is(
+    staleReason(root, dist, { NOTES_IMAGE_ORIGINS: 'https://CDN.example.org/' }),
+    null,
+    'parsed, not text',
+  );
+  assert.match(
+    staleReason(root, dist, { NOTES_IMAGE_ORIGINS: 'https://cdn.example.org,https://img.example.net' })!,
+    /NOTES_IMAGE_ORIGINS has https:\/\/img\.example\.net, not in the build's img-src/,
+  );
+  assert.match(
+    staleReason(root, dist, { NOTES_IMAGE_ORIGINS: 'https://cdn.example.org/x' })!,
+    /not in the build's img-src/,
+    'a value the build refuses: it builds, and says why',
+  );
+});
+
 it('ensureDist builds only when stale and says why', async ({ root }) => {
   const lines: string[] = [];
   let builds = 0;
