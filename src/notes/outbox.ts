@@ -205,9 +205,13 @@ export function createOutbox(deps: OutboxDeps) {
     },
     /** Another frame changed the journal (read again): what it settled is no longer pending here. */
     synced,
-    /** Sends now: at start, `online`, a new session (which also lifts a 401/403 pause). */
+    /**
+     * Sends now: at start, `online`, a new session (which also lifts a 401/403 pause). The backoff
+     * starts again at 1 s: the failures counted while the link was down say nothing about it now.
+     */
     resume() {
       paused = null;
+      attempt = 0;
       deps.clearTimeout(timer);
       timer = null;
       void pump();

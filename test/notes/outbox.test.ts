@@ -155,6 +155,21 @@ test('the backoff starts again from 1 s after a success', async () => {
   assert.equal(keysOf(s), ['a', 'a', 'a', 'b', 'b']);
 });
 
+test('resume() (online) starts the backoff again from 1 s: failures while the link was down do not count', async () => {
+  const s = setup(
+    { addNote: answers<Note>(offline(), offline(), offline(), offline(), saved('srv')) },
+    { random: () => 1 },
+  );
+  s.outbox.enqueue(addItem('a'));
+  await s.t.advance(7000 - 1);
+  assert.equal(s.t.delays, [1000, 2000, 4000], 'the link down: 1 s, 2 s, 4 s');
+  s.outbox.resume(); // online; the server's first answer fails anyway (a 503)
+  await flushPromises();
+  assert.equal(s.t.delays, [1000, 2000, 4000, 1000], 'not 8 s');
+  await s.t.advance(1000);
+  assert.equal(s.stored().outbox, []);
+});
+
 test('resume() (the browser is online again) sends at once and drops the pending retry', async () => {
   const s = setup({ addNote: answers<Note>(offline(), saved('srv')) }, { random: () => 1 });
   s.outbox.enqueue(addItem('a'));
