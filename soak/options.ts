@@ -27,7 +27,7 @@ export type SoakOptions = {
    * the sunbird-cb one: no token in the context, a fresh token of this lifetime per AUTH_REQUEST.
    */
   tokenTtl: number | null;
-  /** Frames of the learner: 2 opens a second tab of the same portal, where some writes are made. */
+  /** Frames of the learner (default 2): a second tab of the same portal, where some writes are made. */
   frames: 1 | 2;
   /** Offline spells (the API unreachable 10–30 s, with writes and a reload in each); 0 for none. */
   offlineSpells: number;
@@ -58,8 +58,7 @@ Options (environment variable in brackets):
                     fresh token of that lifetime), learner Ravi (SOAK_TOKEN_TTL, default: off,
                     Asha with a 12-hour token in the context)
   --frames <1|2>    frames of the learner: 2 opens the portal again in a second tab and makes
-                    some of the writes there (SOAK_FRAMES, default 1: with 2 a run takes
-                    about three times as long, see soak/README.md)
+                    about a third of the writes there (SOAK_FRAMES, default 2; 1 for one tab)
   --offline <n>     offline spells: the API unreachable for 10–30 s, with writes and a reload
                     in each (SOAK_OFFLINE, default 3; 0 for none)
   --drop-files <on|off>  drop the first request for each lazy file once (SOAK_DROP_FILES, default on)
@@ -142,7 +141,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     settleMs: 1000 * (raw['--settle'] ? number('--settle', raw['--settle'], 10, 3600, true) : 180),
     dist,
     tokenTtl: raw['--token-ttl'] ? number('--token-ttl', raw['--token-ttl'], 1, 86_400, true) : null,
-    frames: raw['--frames'] ? (number('--frames', raw['--frames'], 1, 2, true) as 1 | 2) : 1,
+    frames: raw['--frames'] ? (number('--frames', raw['--frames'], 1, 2, true) as 1 | 2) : 2,
     offlineSpells: raw['--offline'] ? number('--offline', raw['--offline'], 0, 10, true) : 3,
     dropFiles: raw['--drop-files'] ? onOff('--drop-files', raw['--drop-files']) : true,
     help,

@@ -8,16 +8,16 @@ import { parseOptions, UsageError } from '../../soak/options.ts';
 
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseOptions(argv, env, '/tmp');
 
-test('defaults: one frame, three offline spells, dropped files on', () => {
+test('defaults: two frames, three offline spells, dropped files on', () => {
   const o = parse([]);
-  assert.is(o.frames, 1);
+  assert.is(o.frames, 2);
   assert.is(o.offlineSpells, 3);
   assert.is(o.dropFiles, true);
 });
 
 test('flags turn them on and off, inline or as the next argument', () => {
-  const o = parse(['--frames', '2', '--offline=0', '--drop-files', 'off']);
-  assert.is(o.frames, 2);
+  const o = parse(['--frames', '1', '--offline=0', '--drop-files', 'off']);
+  assert.is(o.frames, 1);
   assert.is(o.offlineSpells, 0);
   assert.is(o.dropFiles, false);
 });
