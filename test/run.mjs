@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // The test entry point (`npm test`): unit tests (uvu + linkedom, Node only), then browser tests
 // (uvu driving Debian's Chromium through playwright-core against a fresh build with the test hooks,
-// in .test-artifacts/dist-browser or NOTES_TEST_DIST). Each phase runs in
-// its own process; the last line is the combined "N passed, N failed" that CI reads.
+// in .test-artifacts/dist-browser or NOTES_TEST_DIST), then the core flows again in Debian's
+// Firefox ESR (the files in FIREFOX_FILES, `NOTES_BROWSER=firefox`), then the WebKit smoke test
+// (WebKitGTK's MiniBrowser through WebKitWebDriver under xvfb-run). Each phase runs in its own
+// process; `node test/run.mjs firefox webkit` runs only those. The last line is the combined
+// "N passed, N failed" that CI reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,12 +14,47 @@ import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const phases = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const wanted = phases.length ? phases : ['unit', 'browser'];
+const wanted = phases.length ? phases : ['unit', 'browser', 'firefox', 'webkit'];
 const uvuBin = fileURLToPath(new URL('../node_modules/uvu/bin.js', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * The browser test files that run in Firefox too (test/browser/<name>.test.ts): first notes,
+ * add/edit/delete/Undo, SEEK (home), the editor and its drafts, the outbox, the service worker,
+ * /view and its search, the course screens and export, axe, and the XSS vectors and sanitiser.
+ * Inside them, a test that needs a Chromium-only feature is registered with `chromiumOnly`
+ * (test/browser/support/engine.ts), which says why. The other files are Chromium's: they go
+ * beyond the core flows (app shell, early start, dropped requests, kept copy, frames, images,
+ * watchdog, base path, harness, real portal), and several read request bodies, which
+ * playwright-core's BiDi backend does not report.
+ */
+const FIREFOX_FILES = [
+  'home',
+  'editor',
+  'editor-drafts',
+  'outbox',
+  'service-worker',
+  'view',
+  'course',
+  'home-axe',
+  'editor-axe',
+  'screens-axe',
+  'xss',
+  'sanitize',
+];
+
+/** What each engine needs from Debian: the file that shows it is there, and its package. */
+const NEEDS = {
+  browser: [[process.env.CHROMIUM_PATH || '/usr/bin/chromium', 'chromium']],
+  firefox: [[process.env.FIREFOX_PATH || '/usr/bin/firefox-esr', 'firefox-esr']],
+  webkit: [
+    ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+    ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', 'webkit2gtk-driver'],
+    ['/usr/bin/xvfb-run', 'xvfb'],
+  ],
+};
 
 /** Runs uvu over `dir` and returns its counts, echoing its output live. */
-function runUvu(label, dir, extra = []) {
+function runUvu(label, dir, extra = [], pattern = '\\.test\\.tsx?$') {
   const started = Date.now();
   const res = spawnSync(
     process.execPath,
@@ -27,7 +65,7 @@ function runUvu(label, dir, extra = []) {
       './test/support/react-alias.mjs',
       uvuBin,
       dir,
-      '\\.test\\.tsx?$',
+      pattern,
       '-c',
       'false',
       ...extra,
@@ -51,23 +89,26 @@ function runUvu(label, dir, extra = []) {
   return { passed, failed };
 }
 
-/** Makes sure Chromium is there: installs it as root with apt, else says exactly how. */
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/**
+ * Makes sure every browser the wanted phases need is installed: as root with apt (one
+ * `apt-get install` for all that is missing), else one line saying exactly what to install.
+ */
+function ensureBrowsers() {
+  const missing = () => wanted.flatMap((phase) => (NEEDS[phase] ?? []).filter(([path]) => !existsSync(path)));
+  const packages = () => [...new Set(missing().map(([, pkg]) => pkg))];
+  if (packages().length === 0) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH) {
-    console.log(
-      'Chromium is missing: installing Debian chromium (apt-get update && apt-get install -y chromium)…',
-    );
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing Debian ${packages().join(' ')} for the browser tests (apt-get)…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-    if (existsSync(CHROMIUM)) return true;
+    spawnSync('apt-get', ['install', '-y', '-qq', ...packages()], { stdio: 'inherit', env });
+    if (packages().length === 0) return true;
   }
   console.error(
-    `Browser tests need Chromium at ${CHROMIUM}. Install it as root with:\n` +
-      '  apt-get update && apt-get install -y chromium\n' +
-      'or point CHROMIUM_PATH at a Chromium binary.',
+    `Browser tests need ${missing()
+      .map(([path]) => path)
+      .join(', ')}: run 'apt-get update && apt-get install -y ${packages().join(' ')}' as root.`,
   );
   return false;
 }
@@ -79,26 +120,36 @@ const tally = (r) => {
   failed += r.failed;
 };
 
-if (wanted.includes('unit')) tally(runUvu('unit', 'test', ['-i', '^browser']));
-if (wanted.includes('browser')) {
-  if (!ensureChromium()) {
+if (wanted.includes('unit')) tally(runUvu('unit', 'test', ['-i', '^(browser|webkit)']));
+const browserPhases = ['browser', 'firefox', 'webkit'].filter((p) => wanted.includes(p));
+if (browserPhases.length && !ensureBrowsers()) {
+  failed += 1;
+} else if (browserPhases.length) {
+  // A private development build with the test hooks (the editor's fault injection) and local
+  // parents (the tests' portal is on localhost): dist/ stays a release build.
+  const dist = process.env.NOTES_TEST_DIST || join(root, '.test-artifacts', 'dist-browser');
+  const args = ['build.mjs', '--quiet', '--test-hooks', '--local-parents', '--out', dist];
+  const build = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    console.error('browser: the build failed, so no browser test could run');
     failed += 1;
   } else {
-    // A private development build with the test hooks (the editor's fault injection) and local
-    // parents (the tests' portal is on localhost): dist/ stays a release build.
-    const dist = process.env.NOTES_TEST_DIST || join(root, '.test-artifacts', 'dist-browser');
-    const args = ['build.mjs', '--quiet', '--test-hooks', '--local-parents', '--out', dist];
-    const build = spawnSync(process.execPath, args, {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) {
-      console.error('browser: the build failed, so no browser test could run');
-      failed += 1;
-    } else {
-      process.env.NOTES_TEST_DIST = dist;
+    process.env.NOTES_TEST_DIST = dist;
+    if (wanted.includes('browser')) {
+      process.env.NOTES_BROWSER = 'chromium';
       tally(runUvu('browser', 'test/browser', ['-i', 'support']));
     }
+    if (wanted.includes('firefox')) {
+      process.env.NOTES_BROWSER = 'firefox';
+      tally(
+        runUvu('firefox', 'test/browser', ['-i', 'support'], `^(${FIREFOX_FILES.join('|')})\\.test\\.ts$`),
+      );
+      delete process.env.NOTES_BROWSER;
+    }
+    if (wanted.includes('webkit')) tally(runUvu('webkit', 'test/webkit', []));
   }
 }
 console.log(`total: ${passed} passed, ${failed} failed`);

@@ -4,14 +4,15 @@
  * mouse and keyboard, the exported Markdown file, the print view, failures with Retry, and a
  * learner with no notes.
  */
-import { readFile } from 'node:fs/promises';
 import type { Browser, Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { readMarkdown } from '../support/markdown-raw-html.ts';
 import { injectFault } from './support/api-faults.ts';
 import type { ScenarioOptions } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
+import { BIDI_GAPS, chromiumOnly } from './support/engine.ts';
 import { expectProblem, screenTitle, waitAnnounced, waitText } from './support/frame-helpers.ts';
+import { savedFile } from './support/saved-file.ts';
 import { noteAt, type Place, waitCard } from './support/screen-data.ts';
 
 const { test, scenario: open } = browserSuite('course screens (/course, /course/<id>)');
@@ -197,12 +198,11 @@ test('Export downloads "<course title>.md": headings, notes converted from their
   const f = s.frame();
   await f.getByRole('button', { name: 'Statistics 101', exact: true }).click();
   await waitCard(f, 'Key idea: variance and bias.');
-  const download = s.page.waitForEvent('download');
-  await f.getByRole('button', { name: 'Export', exact: true }).click();
-  const file = await download;
-  assert.is(file.suggestedFilename(), 'Statistics 101.md');
-  const path = await file.path();
-  const markdown = await readFile(path, 'utf8');
+  const file = await savedFile(s.page, f, () =>
+    f.getByRole('button', { name: 'Export', exact: true }).click(),
+  );
+  assert.is(file.name, 'Statistics 101.md');
+  const markdown = file.text;
 
   // Dates as the learner's browser writes them (its locale and time zone).
   const longDate = (iso: string) =>
@@ -276,9 +276,8 @@ test('a hostile note exports sanitised: the .md renders no raw HTML in a CommonM
   const f = s.frame();
   await f.getByRole('button', { name: 'Statistics 101', exact: true }).click();
   await waitCard(f, 'Hostile note');
-  const download = s.page.waitForEvent('download');
-  await f.getByRole('button', { name: 'Export', exact: true }).click();
-  const markdown = await readFile(await (await download).path(), 'utf8');
+  const exported = () => f.getByRole('button', { name: 'Export', exact: true }).click();
+  const markdown = (await savedFile(s.page, f, exported)).text;
   const read = readMarkdown(markdown);
   assert.equal(read.rawHtml, [], markdown);
   assert.not.match(
@@ -294,68 +293,73 @@ test('a hostile note exports sanitised: the .md renders no raw HTML in a CommonM
   assert.ok(markdown.includes('[two](mailto:a%20b@x.org)'), markdown);
 });
 
-test('print media shows the grouped notes alone, collapsed groups included', async ({ browser }) => {
-  const s = await statsCourse(browser);
-  const f = s.frame();
-  await toggle(f, 'Week 2').click();
-  await f.locator('main article', { hasText: 'Intro, page one' }).waitFor({ state: 'hidden' });
-  await f.locator('.shortcut-help summary').click();
-  await f
-    .locator('main article', { hasText: 'Part ten, page three' })
-    .getByRole('button', { name: 'Delete note' })
-    .click();
-  await waitAnnounced(f, 'Note deleted');
-  const visible = async () => ({
-    nav: await f.locator('nav.app-nav').isVisible(),
-    undo: await f.locator('.undo-bar').isVisible(),
-    help: await f.locator('.shortcut-help').isVisible(),
-    back: await f.getByRole('link', { name: 'All courses' }).isVisible(),
-    buttons: (
-      await f
-        .locator('button')
-        .evaluateAll((all) =>
-          all.filter((b) => b.getClientRects().length > 0).map((b) => b.textContent?.trim()),
-        )
-    ).length,
-  });
-  const onScreen = await visible();
-  assert.ok(
-    onScreen.nav && onScreen.undo && onScreen.help && onScreen.back && onScreen.buttons > 10,
-    'on screen',
-  );
+chromiumOnly(test, BIDI_GAPS.media)(
+  'print media shows the grouped notes alone, collapsed groups included',
+  async ({ browser }) => {
+    const s = await statsCourse(browser);
+    const f = s.frame();
+    await toggle(f, 'Week 2').click();
+    await f.locator('main article', { hasText: 'Intro, page one' }).waitFor({ state: 'hidden' });
+    await f.locator('.shortcut-help summary').click();
+    await f
+      .locator('main article', { hasText: 'Part ten, page three' })
+      .getByRole('button', { name: 'Delete note' })
+      .click();
+    await waitAnnounced(f, 'Note deleted');
+    const visible = async () => ({
+      nav: await f.locator('nav.app-nav').isVisible(),
+      undo: await f.locator('.undo-bar').isVisible(),
+      help: await f.locator('.shortcut-help').isVisible(),
+      back: await f.getByRole('link', { name: 'All courses' }).isVisible(),
+      buttons: (
+        await f
+          .locator('button')
+          .evaluateAll((all) =>
+            all.filter((b) => b.getClientRects().length > 0).map((b) => b.textContent?.trim()),
+          )
+      ).length,
+    });
+    const onScreen = await visible();
+    assert.ok(
+      onScreen.nav && onScreen.undo && onScreen.help && onScreen.back && onScreen.buttons > 10,
+      'on screen',
+    );
 
-  await s.page.emulateMedia({ media: 'print' });
-  await f.waitForFunction(() => matchMedia('print').matches);
-  const buttons = await f
-    .locator('button')
-    .evaluateAll((all) => all.filter((b) => b.getClientRects().length > 0).map((b) => b.textContent?.trim()));
-  assert.equal(
-    buttons,
-    [],
-    'no button prints (Export, Print, Edit note, Delete note, Go to…, toggles, Undo)',
-  );
-  assert.equal(await visible(), { nav: false, undo: false, help: false, back: false, buttons: 0 });
-  for (const text of [
-    'Intro, page one',
-    'Intro, no place',
-    'Intro, page four',
-    'Five seconds in',
-    'Finish before the exam',
-  ]) {
-    assert.ok(await f.locator('main article', { hasText: text }).isVisible(), `${text} prints`);
-  }
-  assert.is(await f.locator('main h1').innerText(), 'Statistics 101');
-  const printedHeadings = await f.locator('main .group-title').allInnerTexts();
-  assert.equal(
-    printedHeadings.map((h) => h.trim()),
-    ['Course notes', 'Statistics 101', 'Week 2', 'Intro', 'Week 10', 'Part 2'],
-    'group titles print as text (Part 10 held only the deleted note)',
-  );
+    await s.page.emulateMedia({ media: 'print' });
+    await f.waitForFunction(() => matchMedia('print').matches);
+    const buttons = await f
+      .locator('button')
+      .evaluateAll((all) =>
+        all.filter((b) => b.getClientRects().length > 0).map((b) => b.textContent?.trim()),
+      );
+    assert.equal(
+      buttons,
+      [],
+      'no button prints (Export, Print, Edit note, Delete note, Go to…, toggles, Undo)',
+    );
+    assert.equal(await visible(), { nav: false, undo: false, help: false, back: false, buttons: 0 });
+    for (const text of [
+      'Intro, page one',
+      'Intro, no place',
+      'Intro, page four',
+      'Five seconds in',
+      'Finish before the exam',
+    ]) {
+      assert.ok(await f.locator('main article', { hasText: text }).isVisible(), `${text} prints`);
+    }
+    assert.is(await f.locator('main h1').innerText(), 'Statistics 101');
+    const printedHeadings = await f.locator('main .group-title').allInnerTexts();
+    assert.equal(
+      printedHeadings.map((h) => h.trim()),
+      ['Course notes', 'Statistics 101', 'Week 2', 'Intro', 'Week 10', 'Part 2'],
+      'group titles print as text (Part 10 held only the deleted note)',
+    );
 
-  await s.page.emulateMedia({ media: 'screen' });
-  await f.locator('main article', { hasText: 'Intro, page one' }).waitFor({ state: 'hidden' });
-  assert.ok(await f.getByRole('button', { name: 'Export', exact: true }).isVisible(), 'back on screen');
-});
+    await s.page.emulateMedia({ media: 'screen' });
+    await f.locator('main article', { hasText: 'Intro, page one' }).waitFor({ state: 'hidden' });
+    assert.ok(await f.getByRole('button', { name: 'Export', exact: true }).isVisible(), 'back on screen');
+  },
+);
 
 test('/course: a 500 shows what went wrong with Retry; Retry lists the courses', async ({ browser }) => {
   const s = await scenario(browser, {

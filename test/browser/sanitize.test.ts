@@ -1,7 +1,7 @@
 /**
  * The sanitiser (src/format/sanitize-html.ts, assembled as in production by sanitizer-parts.ts) in
- * Chromium: DOMPurify needs a real browser DOM (under linkedom it reports itself unsupported), and
- * mutation XSS depends on the browser's own parser. The modules are bundled with esbuild into a
+ * Chromium and Firefox (each parses and serialises in its own way): DOMPurify needs a real browser
+ * DOM (under linkedom it reports itself unsupported), and mutation XSS depends on the browser's own parser. The modules are bundled with esbuild into a
  * page on a made-up origin; every XSS vector must come out with only the allowed tags and
  * attributes, no dangerous URL, identical when sanitised again, and inert when rendered into the
  * live page (no CSP there, so anything left would run).
@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UPLOAD_URL, XSS_VECTORS } from '../fixtures/xss-vectors.ts';
-import { launchChromium } from './support/chromium.ts';
+import { ENGINE, launchBrowser } from './support/engine.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORIGIN = 'http://app.test';
@@ -58,7 +58,7 @@ const ALLOWED: Record<string, string[]> = {
 for (const tag of 'p br strong b em i u s ol ul blockquote pre code h1 h2 h3 span'.split(' '))
   ALLOWED[tag] = [];
 
-const test = suite<{ browser: Browser; page: Page; bundle: string }>('sanitize-html (Chromium)');
+const test = suite<{ browser: Browser; page: Page; bundle: string }>(`sanitize-html (${ENGINE})`);
 
 test.before(async (ctx) => {
   const built = await esbuild.build({
@@ -69,7 +69,7 @@ test.before(async (ctx) => {
     logLevel: 'warning',
   });
   ctx.bundle = built.outputFiles[0]?.text ?? '';
-  ctx.browser = await launchChromium();
+  ctx.browser = await launchBrowser();
 });
 test.after(async (ctx) => {
   await ctx.browser.close();

@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { COST } from './support/demo-video.ts';
+import { REQUEST_BODIES } from './support/engine.ts';
 import { portalContext } from './support/learners.ts';
 import { expectNoSideScroll, isFetch, resizeFrame, stylesLoaded, waitCard } from './support/screen-data.ts';
 
@@ -63,7 +64,9 @@ for (const theme of THEMES) {
       await checkWidths(s.page, f, label('/view with notes'), problems);
 
       // A search whose matches are marked, once the server has answered it.
-      const answered = s.page.waitForResponse((r) => isFetch(r.request(), (b) => b.query === 'cost'));
+      // (without request bodies, in Firefox, the next fetch is the search: the list has loaded)
+      const search = (b: Record<string, unknown>) => !REQUEST_BODIES || b.query === 'cost';
+      const answered = s.page.waitForResponse((r) => isFetch(r.request(), search));
       await f.locator('main input[type=search]').fill('cost');
       await answered;
       await f.locator('main article mark').first().waitFor();

@@ -1,11 +1,12 @@
 /**
- * The frame every scenario-based browser test file shares: one Chromium per file, a scenario
- * (app, API, portal, page) per test, closed after it whatever happened.
+ * The frame every scenario-based browser test file shares: one browser per file (Chromium, or
+ * Firefox with `NOTES_BROWSER=firefox`: engine.ts), a scenario (app, API, portal, page) per test,
+ * closed after it whatever happened.
  */
 import type { Browser } from 'playwright-core';
 import { suite, type Test } from 'uvu';
 import { openScenario, type Scenario, type ScenarioOptions } from './app-fixture.ts';
-import { launchChromium } from './chromium.ts';
+import { launchBrowser } from './engine.ts';
 
 /** A suite with a browser in its context, and `scenario` to open one that closes itself. */
 export function browserSuite(name: string): {
@@ -15,7 +16,7 @@ export function browserSuite(name: string): {
   const test = suite<{ browser: Browser }>(name);
   let open: Scenario[] = [];
   test.before(async (ctx) => {
-    ctx.browser = await launchChromium();
+    ctx.browser = await launchBrowser();
   });
   test.after(async (ctx) => {
     await ctx.browser.close();

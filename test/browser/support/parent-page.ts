@@ -7,7 +7,8 @@
  */
 import { listen, type Running } from './loopback.ts';
 
-const PAGE = (
+/** The stand-in portal's page (exported for the WebKit smoke test, which has no init scripts). */
+export const PAGE = (
   appUrl: string,
   width: number,
 ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal</title></head>

@@ -1,0 +1,51 @@
+/**
+ * Which browser engine this browser-test process drives: `NOTES_BROWSER=chromium` (the default) or
+ * `firefox`. test/run.mjs runs every browser test file in Chromium, then the files listed in
+ * FIREFOX_FILES (test/browser/engines.mjs) again with `NOTES_BROWSER=firefox`. Test files launch
+ * through `launchBrowser()` and never name an engine; a test that needs a Chromium-only feature
+ * is registered through `chromiumOnly(test, why)`, so the reason sits beside it.
+ */
+import type { Browser } from 'playwright-core';
+import type { Callback, Test } from 'uvu';
+import { launchChromium } from './chromium.ts';
+import { launchFirefox } from './firefox.ts';
+
+/** The engines playwright-core drives here (WebKit runs through WebDriver: test/webkit/). */
+export type Engine = 'chromium' | 'firefox';
+
+/** The engine of this process, from `NOTES_BROWSER`; anything else is a mistake and throws. */
+export const ENGINE: Engine = parseEngine(process.env.NOTES_BROWSER);
+
+function parseEngine(value: string | undefined): Engine {
+  if (value === undefined || value === '' || value === 'chromium') return 'chromium';
+  if (value === 'firefox') return value;
+  throw new Error(`NOTES_BROWSER must be chromium or firefox, not ${JSON.stringify(value)}`);
+}
+
+/** Starts this process's engine; close it in the suite's `after`. */
+export function launchBrowser(): Promise<Browser> {
+  return ENGINE === 'firefox' ? launchFirefox() : launchChromium();
+}
+
+/**
+ * `test` itself in Chromium; elsewhere a registrar that adds nothing (the test is not counted) and
+ * says once why. `why` names the Chromium-only feature the test needs.
+ */
+export function chromiumOnly<T>(test: Test<T>, why: string): (name: string, handler: Callback<T>) => void {
+  if (ENGINE === 'chromium') return (name, handler) => test(name, handler);
+  return (name) => console.log(`  (Chromium only: "${name}" — ${why})`);
+}
+
+/**
+ * What playwright-core's WebDriver BiDi backend (Firefox) does not report, so the tests that read
+ * it are Chromium-only: a request's body (`postData()` is always null there) and media emulation.
+ * (`fromServiceWorker()` is always false there too: service-worker.test.ts checks Cache Storage.)
+ */
+export const BIDI_GAPS = {
+  bodies: "reads request bodies, which playwright-core's BiDi backend does not report (postData() is null)",
+  media:
+    'emulates print media, which needs emulation.setMediaFeaturesOverride, a BiDi command Firefox ESR does not have',
+} as const;
+
+/** Whether requests carry their bodies in this engine (see BIDI_GAPS). */
+export const REQUEST_BODIES = ENGINE === 'chromium';
