@@ -277,7 +277,7 @@ export async function build(options) {
     source: 'src/boot/early.ts',
     name: 'early',
     format: 'iife', // a classic script: it runs where it stands in <head>, before anything else
-    define: { __NOTES_CONFIG__: JSON.stringify(config) },
+    define: { __NOTES_CONFIG__: JSON.stringify(config), __NOTES_LOCALES__: JSON.stringify(locales.urls) },
   });
   const result = await esbuild.build({
     entryPoints: [
@@ -311,7 +311,7 @@ export async function build(options) {
         setup(b) {
           b.onResolve({ filter: /^virtual:locales$/ }, () => ({ path: 'locales', namespace: 'virtual' }));
           b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
-            contents: `export const english=${JSON.stringify(locales.english)};export const urls=${JSON.stringify(locales.urls)};`,
+            contents: `export const english=${JSON.stringify(locales.english)};`,
             loader: 'js',
           }));
         },

@@ -3,7 +3,7 @@
  * bridge, then renders. The only module that touches globals; everything else gets them passed in.
  */
 
-import { english, urls } from 'virtual:locales';
+import { english } from 'virtual:locales';
 import { createRoot } from 'react-dom/client';
 import { createHttpClient } from './api/http-client.ts';
 import { createNotesApi } from './api/notes-api.ts';
@@ -15,6 +15,7 @@ import { createNotesModel } from './notes/notes-model.ts';
 import { createChunkImport } from './platform/chunk-import.ts';
 import { createKeyValueStore } from './platform/key-value-store.ts';
 import { createLoader, type Loader } from './platform/lazy-file.ts';
+import type { ConnectionHints } from './platform/prefetch-policy.ts';
 import { createNavigator } from './routes/navigator.ts';
 import { pathAfterContext } from './routes/route-rules.ts';
 import { applyContext, applyLook } from './session/apply-context.ts';
@@ -43,9 +44,10 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
 
   const i18n = createI18n({
     english,
-    urls,
+    urls: boot.locales,
     fetchJson: async (url) => {
-      const response = await fetch(url);
+      // The first context's catalogue may be in already: the early start asked for it.
+      const response = await (boot.adoptCatalogue(url) ?? fetch(url));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json();
     },
@@ -104,7 +106,8 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     loader,
   });
-  const startup = { session, i18n, nav, notes, styles, body: document.body };
+  const wait = (ms: number) => new Promise<void>((done) => window.setTimeout(done, ms));
+  const startup = { session, i18n, nav, notes, styles, body: document.body, wait };
   boot.onContext(
     (accepted) => applyContext(accepted, startup),
     ({ context }) => {
@@ -114,6 +117,9 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   );
 
   const platform = createPlatform(window);
+  const screens = createScreens(styles, notes, loader);
+  const parts = createEditParts(styles, loader);
+  let prefetched = false;
   const services: Services = {
     session,
     i18n,
@@ -127,8 +133,18 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
       clearInterval: (handle) => window.clearInterval(handle as number),
     }),
     focus: createFocusRequests(),
-    screens: createScreens(styles, notes, loader),
-    parts: createEditParts(styles, loader),
+    screens,
+    parts,
+    prefetch() {
+      if (prefetched) return;
+      prefetched = true;
+      const connection = (navigator as { connection?: ConnectionHints }).connection;
+      const files = { styles, notes, screens: screens.files, parts: parts.files };
+      void import('./ui/prefetch.ts').then(
+        (m) => m.prefetch(connection, files),
+        () => undefined,
+      );
+    },
     loader,
     sanitizer: createSanitizerService(config, document, undefined, loader),
     seek: (note) => {
@@ -138,12 +154,15 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     retrySignIn: () => boot.retry(),
     platform: {
       ...platform,
-      // After the first note, when idle: the worker that serves repeat visits (src/sw/README.md).
+      // Once the first screen is in the learner's language (their catalogue in or given up on),
+      // when idle: nothing competes with it. Then the worker that serves repeat visits (src/sw/).
       whenIdle: (task) =>
-        platform.whenIdle(() => {
-          task();
-          navigator.serviceWorker?.register(`${config.basePath}sw.js`).catch(() => undefined);
-        }),
+        void i18n.settled().then(() =>
+          platform.whenIdle(() => {
+            task();
+            navigator.serviceWorker?.register(`${config.basePath}sw.js`).catch(() => undefined);
+          }),
+        ),
     },
   };
   createRoot(root).render(

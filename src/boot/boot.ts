@@ -33,6 +33,13 @@ export type Boot = {
    * first request is, the early answer is then given up, so nothing later can get a stale one.
    */
   adopt(url: string, init?: RequestInit): Promise<Response> | undefined;
+  /** Hashed URL of each translated locale's catalogue (build.mjs; English is in the app). */
+  locales: Record<string, string>;
+  /**
+   * The catalogue the early start fetched for the first context's locale, when `url` is it; else
+   * `undefined`. Given once: a retry fetches afresh.
+   */
+  adoptCatalogue(url: string): Promise<Response> | undefined;
 };
 
 /** What the early start runs on: the real window in the page, fakes in tests. */
@@ -41,6 +48,8 @@ export type BootDeps = {
   config: AppConfig;
   /** `location.pathname` when the frame loaded. */
   pathname: string;
+  /** Hashed URL of each translated locale's catalogue. */
+  locales: Record<string, string>;
   fetch: typeof fetch;
   warn?: (message: string) => void;
   /** Fresh AUTH_REQUEST ids, the clock and timers for the token source. */
@@ -64,12 +73,19 @@ export function createBoot(deps: BootDeps): Boot {
   let latest: AcceptedContext | null = null; // the last one delivered
   let unsigned: AcceptedContext | null = null; // the one the portal gave no token for
   let seq = 0;
+  const { locales } = deps;
+  const catalogues: Record<string, Promise<Response>> = {};
 
   const deliver = (accepted: AcceptedContext) => {
     latest = accepted;
     unsigned = null;
     if (!tried && !listener) {
       tried = true; // only the first context, and only before the app runs: it loads the rest
+      // Its catalogue too: the first screen waits for it (src/session/apply-context.ts). The tag,
+      // else its language: resolveLocale's choice for our lower-case tags, in fewer bytes.
+      const tag = accepted.context.locale.toLowerCase();
+      const url = locales[tag] ?? locales[tag.split('-')[0] ?? ''];
+      if (url) (catalogues[url] = deps.fetch(url)).catch(() => undefined);
       const request = earlyRequest(accepted, deps.pathname, deps.config);
       if (request) {
         const response = deps.fetch(request.url, request.init);
@@ -132,6 +148,12 @@ export function createBoot(deps: BootDeps): Boot {
       const taken = early;
       early = null;
       return taken && taken.key !== null && taken.key === requestKey(url, init) ? taken.response : undefined;
+    },
+    locales,
+    adoptCatalogue(url) {
+      const taken = catalogues[url];
+      delete catalogues[url];
+      return taken;
     },
   };
 }

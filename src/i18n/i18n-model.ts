@@ -22,12 +22,13 @@ export type I18nDeps = {
   fetchJson: (url: string) => Promise<unknown>;
   root?: { lang: string; dir: string };
   logError?: (message: string, error?: unknown) => void;
-  /** Fetches formatjs's runtime for translated catalogues (a chunk of its own by default). */
+  /** Fetches formatjs's runtime for a catalogue the compact formatter can't format (a chunk of its own). */
   loadEngine?: () => Promise<FormatjsEngine>;
   /** Fetches catalogues and the engine, retrying a dropped request (default: one try each). */
   loader?: Loader;
 };
 
+const noop = () => undefined;
 const defaultEngine = () => import('./formatjs-engine.ts').then((m) => m.formatWithFormatjs);
 
 /** Shape check for a fetched catalogue: every value must be a compiled message (an array). */
@@ -44,9 +45,11 @@ function isCompiled(data: unknown): data is CompiledMessages {
 export type I18nModel = ReturnType<typeof createI18n>;
 
 /**
- * Translations (SPEC §4, DESIGN §4). English is bundled and formatted by a compact formatter of
- * precompiled messages; other locales are fetched once each when asked for, together with
- * formatjs's runtime that formats them. A failed load logs one error and keeps the previous
+ * Translations (SPEC §4, DESIGN §4). English is bundled; other locales are fetched once each when
+ * asked for. The compact formatter of precompiled messages formats every catalogue (a test checks
+ * that it formats all of ours exactly as formatjs): formatjs's runtime is fetched only when a
+ * message needs more of ICU, so a first screen waits for one file, not two (docs/decisions.md).
+ * A failed load logs one error and keeps the previous
  * translations while the loader tries again (8 tries, at once when the link is back), so the
  * learner gets their language once the link is back. Only the latest request wins when
  * locales change quickly. `<html lang dir>` follow the locale actually shown.
@@ -98,9 +101,9 @@ export function createI18n({
   const t: Translate = (key, values) => {
     const catalogue = messages.value;
     const tag = locale.value;
-    if (catalogue !== english && engine) return engine(catalogue, tag, key, values, logError) ?? key;
     const ast: MessageFormatElement[] | undefined = catalogue[key];
-    // The build leaves out English messages equal to their key: fill their `{name}`s in here.
+    // The build leaves out English messages equal to their key, and a catalogue may lack a key:
+    // fill their `{name}`s in here.
     if (!ast)
       return values
         ? key.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m))
@@ -108,13 +111,27 @@ export function createI18n({
     try {
       return formatCompiled(ast, tag, values);
     } catch (error) {
+      // A translated message beyond the compact formatter (a date, a tag…): formatjs formats it,
+      // its runtime fetched on first need; the labels show again once it is in.
+      if (catalogue !== english) {
+        if (engine) return engine(catalogue, tag, key, values, logError) ?? key;
+        void load('', tag, loadEngine).then((got) => {
+          engine = got;
+          if (messages.value === catalogue) messages.value = { ...catalogue };
+        }, noop);
+      }
       logError('Notes: message formatting failed', error);
       return key;
     }
   };
 
+  let settled: Promise<void> = Promise.resolve();
   /** Switches to the best asset for `tag`; resolves when applied or when its tries are used up. */
-  const setLocale = async (tag: string): Promise<void> => {
+  const setLocale = (tag: string): Promise<void> => {
+    settled = switchTo(tag);
+    return settled;
+  };
+  const switchTo = async (tag: string): Promise<void> => {
     const target = resolveLocale(tag, Object.keys(urls).concat('en'));
     const request = ++latest;
     if (target === locale.value) return;
@@ -123,12 +140,8 @@ export function createI18n({
     try {
       const url = urls[target];
       if (!url) throw new Error(`no asset for locale ${target}`);
-      // Each file on its own: a dropped catalogue or engine is tried again by itself (the loader).
-      const [data, formatter] = await Promise.all([
-        load(url, target, () => fetchJson(url)),
-        engine ?? load('', target, loadEngine),
-      ]);
-      engine = formatter;
+      // Through the loader: a dropped catalogue is tried again.
+      const data = await load(url, target, () => fetchJson(url));
       if (!isCompiled(data)) throw new Error(`translations for ${target} are malformed`);
       loaded.set(target, data);
       if (request === latest) apply(target, data);
@@ -143,5 +156,7 @@ export function createI18n({
     dir: computed(() => localeDirection(locale.value)),
     t,
     setLocale,
+    /** The latest `setLocale`'s promise: the first screen is complete in its language once it settles. */
+    settled: () => settled,
   };
 }

@@ -16,7 +16,16 @@ export type StartupDeps = {
   notes: Pick<NotesModel, 'refresh'>;
   body: Pick<HTMLElement, 'classList'>;
   styles: Pick<Stylesheets, 'theme'>;
+  /** Resolves after `ms` (the bound on waiting for the catalogue). */
+  wait: (ms: number) => Promise<void>;
 };
+
+/**
+ * How long the first screen waits for its language's catalogue before it shows in English (and the
+ * catalogue keeps being retried; it applies when it arrives). Normally it is in before the app
+ * runs: the early start asked for it with the first API call (src/boot/boot.ts).
+ */
+export const WORDS_WAIT_MS = 3000;
 
 /**
  * Applies an accepted context in the order SPEC §4 fixes: store it (and ask for its locale) →
@@ -36,17 +45,20 @@ export function applyContext({ context, parentHost }: AcceptedContext, deps: Sta
 /**
  * The context's locale and theme (start-up steps 1–2 without the learner): also applied to a
  * context the portal gave no token for, so the message saying so is in the learner's language.
+ * Nothing shows until both are in — the catalogue for at most WORDS_WAIT_MS — so the first paint
+ * is in the learner's language and `dir`, never English first (issue 14).
  */
 export function applyLook(
   context: ParentContext,
-  deps: Pick<StartupDeps, 'session' | 'i18n' | 'body' | 'styles'>,
+  deps: Pick<StartupDeps, 'session' | 'i18n' | 'body' | 'styles' | 'wait'>,
 ) {
-  void deps.i18n.setLocale(context.locale);
+  const words = deps.i18n.setLocale(context.locale);
+  const worded = Promise.race([words, deps.wait(WORDS_WAIT_MS)]);
   applyThemeClasses(deps.body, {
     theme: context.theme.name,
     darkMode: context.darkMode,
     fontClass: context.fontClass,
     fontSize: context.fontSize,
   });
-  void deps.styles.theme(context.theme.name).then(deps.session.markStyled);
+  void Promise.all([deps.styles.theme(context.theme.name), worded]).then(deps.session.markStyled);
 }

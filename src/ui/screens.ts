@@ -12,8 +12,8 @@ export type ScreenProps = { params?: Record<string, string | undefined> };
 /** The screen of each route, and a way to fetch the lazy ones ahead of need. */
 export type Screens = {
   components: Record<ScreenPath, ComponentType<ScreenProps>>;
-  /** Fetches the other screens' code and styles once the first note is on screen. */
-  prefetch(): void;
+  /** Loads each lazy screen (code, stylesheet, model part): the prefetch takes them (src/ui/prefetch.ts). */
+  files: Record<'view' | 'course', () => Promise<unknown>>;
 };
 
 /**
@@ -68,7 +68,6 @@ export function createScreens(
     true,
   );
   const error = withStyle(() => import('./screens/error/ErrorPage.tsx').then((m) => m.ErrorPage), 'error');
-  let prefetched = false;
   return {
     components: {
       '/': HomeScreen,
@@ -76,10 +75,6 @@ export function createScreens(
       '/course': lazyScreen(course),
       '/error': lazyScreen(error),
     },
-    prefetch() {
-      if (prefetched) return;
-      prefetched = true;
-      for (const part of [view, course]) void part.load().catch(() => undefined);
-    },
+    files: { view: view.load, course: course.load },
   };
 }

@@ -24,7 +24,10 @@ export type Platform = {
   print(): void;
   /** Asks the learner to confirm (cancel an edit with unsaved changes). */
   confirm(message: string): boolean;
-  /** Runs `task` when the browser is idle (prefetching the other screens after the first note). */
+  /**
+   * Runs `task` when the browser is idle once the first screen is complete in the learner's
+   * language (prefetching, the sanitiser): nothing competes with the first screen.
+   */
   whenIdle(task: () => void): void;
 };
 
@@ -40,6 +43,8 @@ export type Services = {
   focus: FocusRequests;
   /** The routed screens (lazy but `/`) and their prefetch. */
   screens: Screens;
+  /** Fetches what the learner may use next, by the prefetch policy (src/platform/prefetch-policy.ts); once. */
+  prefetch(): void;
   /** The editing UI, fetched on first use (see edit-parts-lazy). */
   parts: EditParts;
   /** Fetches a lazy file (a chunk only one screen uses), retrying a dropped request. */

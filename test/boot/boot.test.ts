@@ -48,6 +48,8 @@ function listening(pathname = '/') {
   return { ...t, seen, unsigned };
 }
 
+const LOCALES = { ar: '/locales/ar-AAAA.json', hi: '/locales/hi-BBBB.json' };
+
 function boot(pathname = '/') {
   const fake = createFakeBridgeWindow();
   const { clock, ...timing } = tokenDeps();
@@ -57,6 +59,7 @@ function boot(pathname = '/') {
     window: fake.window,
     config: CONFIG,
     pathname,
+    locales: LOCALES,
     fetch: async (input, init) => {
       fetched.push({ url: String(input), init });
       const answer = new Response(`answer ${fetched.length}`);
@@ -157,6 +160,7 @@ test('a failed early call is the adopter’s to see, and nobody else’s', async
     window: fake.window,
     config: CONFIG,
     pathname: '/',
+    locales: LOCALES,
     fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     warn: () => undefined,
     ...tokenDeps(),
@@ -166,10 +170,10 @@ test('a failed early call is the adopter’s to see, and nobody else’s', async
     unhandled += 1;
   };
   process.on('unhandledRejection', count);
-  fake.send({ data: context(TOKEN), origin: ORIGIN, source: fake.parent });
+  fake.send({ data: context(TOKEN, { locale: 'ar' }), origin: ORIGIN, source: fake.parent });
   await new Promise((r) => setTimeout(r, 10));
   process.off('unhandledRejection', count);
-  assert.is(unhandled, 0);
+  assert.is(unhandled, 0, 'neither the API call nor the catalogue');
   const url = '/api/v1/notes/recent';
   const session = { token: TOKEN, rootOrg: 'Infosys', org: 'Infosys Ltd', wid: 'w-1' };
   const headers = sessionHeaders({ ...session, domain: 'lex.infosysapps.com' });
@@ -240,10 +244,11 @@ test('a context without a token: AUTH_REQUEST to the portal’s origin, then the
 test('the early call waits for the portal’s token and carries it, org = rootOrg and wid from the token', async () => {
   const t = boot();
   t.fromParent(portalContext());
-  assert.is(t.fetched.length, 0);
+  const api = () => t.fetched.filter((f) => f.url.startsWith('/api/'));
+  assert.is(api().length, 0, 'its catalogue may go (it needs no token), not the API call');
   t.fromParent(authResponse(lastRequestId(t), RAVI));
   await settle();
-  const headers = t.fetched[0]?.init?.headers as Record<string, string>;
+  const headers = api()[0]?.init?.headers as Record<string, string>;
   assert.is(headers.Authorization, `Bearer ${RAVI}`);
   assert.is(headers.org, 'igot');
   assert.is(headers.wid, 'w-ravi');
@@ -364,6 +369,33 @@ test('the portal handing over another learner’s token is a learner change, and
     roles: [],
   });
   assert.is(await t.boot.tokens.get(), other, 'the session is theirs from now on');
+});
+
+test('the first context’s catalogue is fetched with the first call, and adopted once by its URL', async () => {
+  const t = boot();
+  t.fromParent(context(TOKEN, { locale: 'ar-EG' }));
+  assert.equal(
+    t.fetched.map((f) => f.url),
+    [LOCALES.ar, '/api/v1/notes/recent'],
+  );
+  assert.equal(t.boot.locales, LOCALES);
+  assert.is(t.boot.adoptCatalogue(LOCALES.hi), undefined, 'another URL gets nothing');
+  assert.is(await t.boot.adoptCatalogue(LOCALES.ar)?.then((r) => r.text()), 'answer 1');
+  assert.is(t.boot.adoptCatalogue(LOCALES.ar), undefined, 'once: a retry fetches afresh');
+  t.fromParent({ ...context(TOKEN, { locale: 'hi' }), requestId: 'CONTEXT_CHANGE' });
+  assert.is(t.fetched.length, 2, 'only the first context’s');
+});
+
+test('English, or a locale without a catalogue: no catalogue request', () => {
+  for (const locale of ['en', 'pt-BR', undefined]) {
+    const t = boot();
+    t.fromParent(context(TOKEN, locale ? { locale } : {}));
+    assert.equal(
+      t.fetched.map((f) => f.url),
+      ['/api/v1/notes/recent'],
+      String(locale),
+    );
+  }
 });
 
 test.run();

@@ -142,6 +142,7 @@ export function createFakeServices(
     focus: createFocusRequests(),
     screens: createScreens({ screen: () => Promise.resolve() }, notes),
     parts: createEditParts({ screen: () => Promise.resolve() }),
+    prefetch: () => undefined,
     loader: ONE_TRY,
     sanitizer: sanitizer.service,
     clock: { now: clockNow, stop: () => undefined },

@@ -85,11 +85,11 @@ test('a missing English key returns the key itself, its {names} filled in, and l
   assert.equal(h.errors, []);
 });
 
-test('a key missing from a loaded locale also shows as the key', async () => {
+test('a key missing from a loaded locale also shows as the key, its {names} filled in', async () => {
   const h = harness();
   await h.i18n.setLocale('de');
   assert.is(h.i18n.t('My notes'), 'Meine Notizen');
-  assert.is(h.i18n.t('Hello {name}', { name: 'Zoë' }), 'Hello {name}');
+  assert.is(h.i18n.t('Hello {name}', { name: 'Zoë' }), 'Hello Zoë');
   assert.equal(h.errors, []);
 });
 
@@ -257,6 +257,73 @@ test('a present message with a missing value does not throw', () => {
   const { i18n } = harness();
   assert.not.throws(() => i18n.t('Hello {name}'));
   assert.type(i18n.t('Hello {name}'), 'string');
+});
+
+test('a catalogue the compact formatter handles needs no engine: one file for a first screen', async () => {
+  let engines = 0;
+  const fetched: string[] = [];
+  const i18n = createI18n({
+    english: EN,
+    urls: URLS,
+    fetchJson: (url) => {
+      fetched.push(url);
+      return Promise.resolve(AR);
+    },
+    loadEngine: () => {
+      engines += 1;
+      return Promise.reject(new Error('not wanted'));
+    },
+  });
+  await i18n.setLocale('ar');
+  assert.is(i18n.locale.value, 'ar');
+  assert.is(engines, 0);
+  assert.equal(fetched, [URLS.ar]);
+  assert.is(i18n.t(NOTES, { count: 2 }), 'two');
+});
+
+test('a message beyond the compact formatter: formatjs’s runtime is fetched then, and formats it', async () => {
+  const DATED = compile({ 'Saved on {d}': 'Gespeichert am {d, date, short}', 'My notes': 'Meine Notizen' });
+  const used: string[] = [];
+  const errors: string[] = [];
+  let engines = 0;
+  const i18n = createI18n({
+    english: EN,
+    urls: URLS,
+    fetchJson: () => Promise.resolve(DATED),
+    logError: (message) => errors.push(message),
+    loadEngine: () => {
+      engines += 1;
+      return Promise.resolve((_messages, _locale, key) => {
+        used.push(key);
+        return `formatjs:${key}`;
+      });
+    },
+  });
+  await i18n.setLocale('de');
+  assert.is(engines, 0, 'not for the catalogue itself');
+  const before = i18n.messages.value;
+  assert.is(i18n.t('Saved on {d}', { d: 0 }), 'Saved on {d}', 'the key until the runtime is in');
+  await flushPromises();
+  assert.is(engines, 1);
+  assert.is.not(i18n.messages.value, before, 'the labels are asked for again');
+  assert.is(i18n.t('Saved on {d}', { d: 0 }), 'formatjs:Saved on {d}');
+  assert.is(i18n.t('My notes'), 'Meine Notizen', 'the rest stays with the compact formatter');
+  assert.equal(used, ['Saved on {d}']);
+  assert.is(engines, 1);
+});
+
+test('settled(): the latest setLocale, resolved once its catalogue applied', async () => {
+  const h = harness();
+  h.hold(URLS.fr);
+  void h.i18n.setLocale('fr');
+  let done = false;
+  void h.i18n.settled().then(() => (done = true));
+  await flushPromises();
+  assert.is(done, false);
+  h.pending(URLS.fr).resolve(FR);
+  await flushPromises();
+  assert.is(done, true);
+  assert.is(h.i18n.locale.value, 'fr');
 });
 
 test.run();

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PlayerData, ThemeName } from '../../src/protocol/messages.ts';
 import type { AppPath } from '../../src/routes/route-table.ts';
-import { applyContext, type StartupDeps } from '../../src/session/apply-context.ts';
+import { applyContext, type StartupDeps, WORDS_WAIT_MS } from '../../src/session/apply-context.ts';
 import { createSessionModel, type SessionModel } from '../../src/session/session-model.ts';
 import { createDeferred, type Deferred, flushPromises } from '../fakes/deferred.ts';
 import { fakeContext } from '../fakes/fake-context.ts';
@@ -69,6 +69,7 @@ function recordingDeps(initialPath: string) {
         return done.promise;
       },
     },
+    wait: () => new Promise<void>(() => undefined), // the bound never passes here
     body: {
       get classList() {
         note('theme');
@@ -244,6 +245,31 @@ test('a CONTEXT_CHANGE re-applies every step', () => {
   assert.equal(r.locales, ['en', 'hi']);
   assert.ok(r.body.classList.contains('theme-abyss'));
   assert.not.ok(r.body.classList.contains('theme-blue'));
+});
+
+test('nothing shows until the catalogue is in (no English first), or until WORDS_WAIT_MS passed', async () => {
+  for (const outcome of ['catalogue', 'bound'] as const) {
+    const r = recordingDeps('/');
+    const words = createDeferred<void>();
+    const bound = createDeferred<void>();
+    const waited: number[] = [];
+    const deps: StartupDeps = {
+      ...r.deps,
+      i18n: { setLocale: () => words.promise },
+      wait: (ms) => {
+        waited.push(ms);
+        return bound.promise;
+      },
+    };
+    applyContext({ context: fakeContext({ locale: 'ar' }), parentHost: HOST, requestId: 'LOADED' }, deps);
+    await r.styleAll();
+    assert.is(r.session.ready.value, false, `${outcome}: the stylesheet alone does not show it`);
+    assert.equal(waited, [WORDS_WAIT_MS]);
+    (outcome === 'catalogue' ? words : bound).resolve();
+    await flushPromises();
+    assert.is(r.session.ready.value, true, outcome);
+  }
+  assert.is(WORDS_WAIT_MS, 3000);
 });
 
 test.run();

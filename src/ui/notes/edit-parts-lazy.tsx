@@ -20,11 +20,8 @@ export type EditParts = {
   ConflictPanel: ComponentType<{ noteId: string; conflict: Conflict }>;
   /** The keyboard shortcut list (see ShortcutList). */
   ShortcutList: ComponentType<object>;
-  /**
-   * Fetches the chunk ahead of need (when the browser is idle after the first note); the chunk
-   * then fetches the editor's own (Quill, see edit-parts.ts). Its stylesheet carries the editor's.
-   */
-  prefetch(): void;
+  /** Loads the chunk alone, and the editor (Quill) alone: the prefetch takes them (src/ui/prefetch.ts). */
+  files: Record<'chunk' | 'editor', () => Promise<unknown>>;
 };
 
 /** Where an editing part will be while its chunk arrives: the editor's height, so nothing jumps. */
@@ -67,6 +64,6 @@ export function createEditParts(styles: Pick<Stylesheets, 'screen'>, loader: Loa
     UndoBar: part((m) => m.UndoBar, null),
     ConflictPanel: part((m) => m.ConflictPanel, null),
     ShortcutList: part((m) => m.ShortcutList, null),
-    prefetch: () => void load().catch(() => undefined),
+    files: { chunk: chunk.load, editor: editor.load },
   };
 }

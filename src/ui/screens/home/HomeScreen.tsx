@@ -12,7 +12,7 @@ import { useT, useValue } from '../../use-value.ts';
  * under this title: the list is derived for the current resource only.
  */
 export function HomeScreen() {
-  const { session, notes, shortcuts, platform, screens, parts } = useServices();
+  const { session, notes, shortcuts, platform, prefetch, parts } = useServices();
   const t = useT();
   const context = useValue(session.context);
   const player = context?.playerData ?? null;
@@ -27,11 +27,7 @@ export function HomeScreen() {
   useEffect(() => {
     if (!shown.length) return;
     // The first note is on screen: fetch what the learner may use next while the link is idle.
-    platform.whenIdle(() => {
-      screens.prefetch();
-      notes.prefetch();
-      parts.prefetch();
-    });
+    platform.whenIdle(prefetch);
   }, [shown.length > 0]);
 
   const startNote = () => {
