@@ -257,6 +257,11 @@ test('images: the type and size are checked before upload; progress shows; only 
   finish({ ok: true, url: '/api/v1/files/abc.png' });
   await settle();
   assert.equal(editor.current().inserted, ['/api/v1/files/abc.png']);
+  assert.equal(
+    fake.sanitizer.kept,
+    ['/api/v1/files/abc.png'],
+    'the sanitiser keeps what the upload returned',
+  );
   assert.is(view.container.querySelector('progress'), null);
 
   editor.current().options.onImage(file('bad.gif', 'image/gif'));
@@ -265,6 +270,60 @@ test('images: the type and size are checked before upload; progress shows; only 
   await settle();
   assert.ok(view.text().includes('Images can be at most 5 MB.'), "the server's refusal is shown");
   assert.is(editor.current().inserted.length, 1);
+  view.unmount();
+});
+
+const ONE = 'One image can’t be saved with this note: this app can’t show images from where it is stored.';
+const SOME =
+  'Some images can’t be saved with this note: this app can’t show images from where they are stored.';
+const button = (view: { container: Element }, name: string) =>
+  [...view.container.querySelectorAll('button')].find((b) => b.textContent === name) as
+    | HTMLButtonElement
+    | undefined;
+
+test('a save that would drop an image asks first: Keep editing goes back, Save without the image saves', async () => {
+  const fake = createFakeServices();
+  fake.sanitizer.finish();
+  const { view, editor, saved, submit } = await open(fake);
+  editor.current().type('chart', '<p>chart<img src="https://elsewhere.example/c.png"></p>');
+  fake.sanitizer.dropped = ['https://elsewhere.example/c.png'];
+  await submit();
+  assert.is(saved.length, 0, 'nothing saved yet');
+  const alert = view.container.querySelector('.note-editor [role=alert]');
+  assert.is(alert?.textContent, ONE);
+  const group = view.container.querySelector('fieldset');
+  assert.is(group?.getAttribute('aria-labelledby'), alert?.id, 'the choices are labelled by the message');
+
+  button(view, 'Keep editing')?.click();
+  await settle();
+  assert.is(view.container.querySelector('[role=alert]'), null);
+  assert.is(saved.length, 0);
+
+  await submit();
+  button(view, 'Save without the image')?.click();
+  await settle();
+  assert.equal(
+    saved.map((c) => [c.content, c.text]),
+    [['<p>chart<img src="https://elsewhere.example/c.png"></p>', 'chart']],
+  );
+  view.unmount();
+});
+
+test('more than one: "Some images…" and "Save without the images"; an edit closes the question', async () => {
+  const fake = createFakeServices();
+  fake.sanitizer.finish();
+  const { view, editor, saved, submit } = await open(fake);
+  editor.current().type('two');
+  fake.sanitizer.dropped = ['https://a.example/1.png', 'https://a.example/2.png'];
+  await submit();
+  assert.is(view.container.querySelector('[role=alert]')?.textContent, SOME);
+  assert.ok(button(view, 'Save without the images'));
+  editor.current().type('two, changed');
+  await settle();
+  assert.is(view.container.querySelector('[role=alert]'), null, 'a changed note is asked about again');
+  fake.sanitizer.dropped = [];
+  await submit();
+  assert.is(saved.length, 1, 'nothing dropped: saved at once');
   view.unmount();
 });
 
