@@ -23,12 +23,20 @@ const PNG =
 const png = { name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') };
 const ONE = 'One image can’t be saved with this note: this app can’t show images from where it is stored.';
 
-/** Picks the PNG with the toolbar's Insert image, waits until it is in the editor. */
-async function insertImage(f: Frame, page: Page) {
+/**
+ * On the demo video: Add note, types `text`, picks the PNG with the toolbar's Insert image and
+ * waits until the upload's image is in; returns its `src` (what the upload answered).
+ */
+async function addNoteWithImage(f: Frame, page: Page, text: string): Promise<string> {
+  await waitText(f, COST);
+  await f.getByRole('button', { name: 'Add note' }).click();
+  await readyEditor(f);
+  await page.keyboard.type(text);
   const chooser = page.waitForEvent('filechooser');
   await f.getByRole('toolbar').getByRole('button', { name: 'Insert image', exact: true }).click();
   await (await chooser).setFiles([png]);
   await waitAnnounced(f, 'Image added');
+  return (await f.locator('.ql-editor img').getAttribute('src')) ?? '';
 }
 /** The `src` of every image in `html`. */
 const sources = (html: string) => [...html.matchAll(/<img [^>]*src="([^"]*)"/g)].map((m) => m[1]);
@@ -45,12 +53,7 @@ test("an upload answering another path on the API's origin: shown, stored and sh
 }) => {
   const s = await scenario(browser, { stackOptions: { filesUrl: '/api/v1/media/notes/' } });
   const f = s.frame();
-  await waitText(f, COST);
-  await f.getByRole('button', { name: 'Add note' }).click();
-  await readyEditor(f);
-  await s.page.keyboard.type('Elsewhere on the API: ');
-  await insertImage(f, s.page);
-  const src = (await f.locator('.ql-editor img').getAttribute('src')) ?? '';
+  const src = await addNoteWithImage(f, s.page, 'Elsewhere on the API: ');
   assert.match(src, /^\/api\/v1\/media\/notes\/[0-9a-f]{32}\.png$/);
   await f.waitForFunction(
     () => (document.querySelector('.ql-editor img') as HTMLImageElement)?.naturalWidth === 1,
@@ -117,12 +120,7 @@ test("an upload answering an origin the build does not allow: kept in this page'
 }) => {
   const s = await scenario(browser, { stackOptions: { filesUrl: 'https://elsewhere.notes.test/u/' } });
   const f = s.frame();
-  await waitText(f, COST);
-  await f.getByRole('button', { name: 'Add note' }).click();
-  await readyEditor(f);
-  await s.page.keyboard.type('From a CDN nobody configured');
-  await insertImage(f, s.page);
-  const src = (await f.locator('.ql-editor img').getAttribute('src')) ?? '';
+  const src = await addNoteWithImage(f, s.page, 'From a CDN nobody configured');
   assert.match(src, /^https:\/\/elsewhere\.notes\.test\/u\/[0-9a-f]{32}\.png$/);
   await save(f);
   await waitAnnounced(f, 'Note saved');
