@@ -12,6 +12,7 @@ import { seekMessage } from './bridge/seek-message.ts';
 import { createSanitizerService } from './format/sanitizer.ts';
 import { createI18n } from './i18n/i18n-model.ts';
 import { createNotesModel } from './notes/notes-model.ts';
+import { readSeekOffset } from './notes/seek-offset.ts';
 import { createChunkImport } from './platform/chunk-import.ts';
 import { createKeyValueStore } from './platform/key-value-store.ts';
 import { createLoader, type Loader } from './platform/lazy-file.ts';
@@ -70,9 +71,10 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   });
 
   const announcer = createAnnouncer();
+  const store = createKeyValueStore(() => window.localStorage);
   const notes = createNotesModel({
     api: createNotesApi(http),
-    store: createKeyValueStore(() => window.localStorage),
+    store,
     learner: () => session.learner.value,
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
@@ -147,8 +149,9 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     },
     loader,
     sanitizer: createSanitizerService(config, document, undefined, loader),
+    store,
     seek: (note) => {
-      const message = seekMessage(note);
+      const message = seekMessage(note, readSeekOffset(store, session.learner.value));
       return message ? boot.post(message) : false;
     },
     retrySignIn: () => boot.retry(),

@@ -59,10 +59,15 @@ function noteLine(note: Note, input: CourseExportInput, dates: Intl.DateTimeForm
   return parts.length ? `_${markdownText(parts.join(' · '))}_` : '';
 }
 
+/** "Tags: exam, tips": the note's tags as plain text (each escaped), or '' without tags. */
+function tagLine(note: Note, input: CourseExportInput): string {
+  return note.tags.length ? input.t('Tags: {tags}', { tags: note.tags.map(markdownText).join(', ') }) : '';
+}
+
 /**
  * A course's notes as one Markdown document: `#` course, `##` module (notes with no module under
  * "Course notes"), `###` resource, then each note converted from its HTML, followed by its anchor
- * and date. Each note's HTML is sanitised first, then converted. Headings inside notes are expected
+ * and date, and its tags. Each note's HTML is sanitised first, then converted. Headings inside notes are expected
  * from `toMarkdown` below `###` so the outline holds.
  */
 export function courseMarkdown(input: CourseExportInput): string {
@@ -81,7 +86,7 @@ export function courseMarkdown(input: CourseExportInput): string {
       for (const note of resource.notes) {
         const body = input.toMarkdown(input.sanitize(note.content)).trim();
         const line = noteLine(note, input, dates);
-        blocks.push([body, line].filter(Boolean).join('\n\n'));
+        blocks.push([body, line, tagLine(note, input)].filter(Boolean).join('\n\n'));
       }
     }
   }

@@ -1,5 +1,6 @@
 import { parseNote } from '../api/parse-response.ts';
 import type { NewNote, Note } from '../protocol/api-types.ts';
+import { checkTagList } from '../protocol/tag-rules.ts';
 import type { Draft, OutboxItem } from './journal.ts';
 
 /**
@@ -12,8 +13,19 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
 const str = (v: unknown): v is string => typeof v === 'string';
 const int = (v: unknown): v is number => Number.isInteger(v);
 
-/** A draft: HTML content and its text. */
-export const isDraft = (v: unknown): v is Draft => isObj(v) && str(v.content) && str(v.text);
+/**
+ * A draft as stored: HTML content and its text, and the tags when they pass the tag rules
+ * (`checkTagList`, normalised). Tags that fail them (another version's limits, a hand edit) are
+ * left out rather than the draft dropped: the note's own tags then stand, and no text is lost.
+ */
+export function readDraft(v: unknown): Draft | null {
+  if (!isObj(v) || !str(v.content) || !str(v.text)) return null;
+  const check = Array.isArray(v.tags) ? checkTagList(v.tags) : null;
+  return { content: v.content, text: v.text, ...(check?.ok && { tags: check.tags }) };
+}
+
+/** A draft: HTML content and its text (tags are checked by `readDraft`). */
+export const isDraft = (v: unknown): v is Draft => readDraft(v) !== null;
 
 /** A note as the API returns it (the API's own parser decides). */
 export function isNote(v: unknown): v is Note {
@@ -43,4 +55,12 @@ export function isOutboxItem(v: unknown): v is OutboxItem {
   if (v.kind === 'update') return str(v.noteId) && int(v.version) && isDraft(v.changes) && isNote(v.base);
   if (v.kind === 'delete') return str(v.noteId) && int(v.version) && typeof v.after === 'number';
   return false;
+}
+
+/** One queued write as stored, its edit's tags checked as a draft's are (`readDraft`); null when malformed. */
+export function readOutboxItem(v: unknown): OutboxItem | null {
+  if (!isOutboxItem(v)) return null;
+  if (v.kind !== 'update') return v;
+  const changes = readDraft(v.changes);
+  return changes && { ...v, changes };
 }

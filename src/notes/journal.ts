@@ -2,10 +2,14 @@ import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { NewNote, Note } from '../protocol/api-types.ts';
 import { journalKey } from './journal-key.ts';
-import { isDraft, isNote, isOutboxItem } from './journal-parse.ts';
+import { isNote, readDraft, readOutboxItem } from './journal-parse.ts';
 
-/** Unsaved editor content: the editor's HTML and its plain text. */
-export type Draft = { content: string; text: string };
+/**
+ * Unsaved editor content: the editor's HTML, its plain text and the note's tags as the chips field
+ * holds them. `tags` is absent in drafts and edits from before tags could be edited (and when a
+ * stored list failed its check): the note's own tags then stand.
+ */
+export type Draft = { content: string; text: string; tags?: string[] };
 
 /** The changes an edit sends. */
 export type NoteChanges = Draft;
@@ -42,24 +46,26 @@ export function parseJournal(raw: string | null): JournalState {
   }
   if (typeof value !== 'object' || value === null) return EMPTY;
   const v = value as Record<string, unknown>;
-  const entries = <T>(o: unknown, ok: (x: unknown) => x is T): Record<string, T> =>
+  // Each entry read on its own: the well-formed ones kept (as `read` returns them), the rest dropped.
+  const entries = <T>(o: unknown, read: (x: unknown) => T | null): Record<string, T> =>
     typeof o === 'object' && o !== null
-      ? Object.fromEntries(Object.entries(o).filter((e): e is [string, T] => ok(e[1])))
+      ? Object.fromEntries(
+          Object.entries(o)
+            .map(([key, x]) => [key, read(x)] as const)
+            .filter((e): e is readonly [string, T] => e[1] !== null),
+        )
       : {};
-  const isConflict = (c: unknown): c is Conflict => {
+  const readConflict = (c: unknown): Conflict | null => {
     const x = c as Conflict;
-    return (
-      typeof c === 'object' &&
-      c !== null &&
-      isDraft(x.mine) &&
-      isNote(x.base) &&
-      (x.current === null || isNote(x.current))
-    );
+    const mine = typeof c === 'object' && c !== null ? readDraft(x.mine) : null;
+    return mine && isNote(x.base) && (x.current === null || isNote(x.current)) ? { ...x, mine } : null;
   };
   return {
-    drafts: entries(v.drafts, isDraft),
-    outbox: Array.isArray(v.outbox) ? v.outbox.filter(isOutboxItem) : [],
-    conflicts: entries(v.conflicts, isConflict),
+    drafts: entries(v.drafts, readDraft),
+    outbox: Array.isArray(v.outbox)
+      ? v.outbox.map(readOutboxItem).filter((i): i is OutboxItem => i !== null)
+      : [],
+    conflicts: entries(v.conflicts, readConflict),
   };
 }
 

@@ -11,7 +11,24 @@ export type ListFilter = {
   refId?: string;
   courseId?: string;
   query?: string;
+  /** Notes carrying every one of these tags (ignoring case, see `matchTagsWith`); `/view` only. */
+  tags?: string[];
   source?: 'recent' | 'collection';
+};
+
+/** Does `note` carry every tag of `tags` (by the tag rules' case-folded key)? */
+export type TagTest = (note: Note, tags: readonly string[]) => boolean;
+
+/** Until the `/view` chunk hands its test over, a tag filter matches nothing (and so prunes nothing). */
+let tagTest: TagTest = () => false;
+
+/**
+ * Sets how a filter's `tags` are matched. Only `/view` makes tag filters, and its chunk calls this
+ * as it loads (src/notes/search-match.ts): the tag rules (`tagKey`, the same the API matches by)
+ * stay out of the first load, which every other list uses this module from.
+ */
+export const matchTagsWith = (test: TagTest): void => {
+  tagTest = test;
 };
 
 /** Case-folds like the API (`toLocaleLowerCase('und')`), so "Über" finds "über" on both sides. */
@@ -47,8 +64,10 @@ export function prepareSearch(notes: readonly Note[]): void {
  */
 export function noteMatcher(filter: ListFilter): (note: Note) => boolean {
   const { refId, courseId } = filter;
+  const { tags } = filter;
   const q = normaliseQuery(filter.query);
   return (note) =>
+    (!tags || tagTest(note, tags)) &&
     (refId === undefined || note.refId === refId) &&
     (courseId === undefined || note.courseId === courseId) &&
     (!q || haystackOf(note).includes(q));
@@ -65,6 +84,8 @@ export const matchesFilter = (note: Note, filter: ListFilter): boolean => noteMa
 export function covers(outer: ListFilter, inner: ListFilter): boolean {
   if (outer.refId !== undefined && outer.refId !== inner.refId) return false;
   if (outer.courseId !== undefined && outer.courseId !== inner.courseId) return false;
+  // Each of outer's tags among inner's, as spelled (a case variant is not counted: safe, only slower).
+  if (outer.tags?.some((t) => !inner.tags?.includes(t))) return false;
   const o = normaliseQuery(outer.query);
   return !o || normaliseQuery(inner.query).includes(o);
 }
@@ -76,4 +97,5 @@ export const filterKey = (filter: ListFilter): string =>
     filter.courseId ?? null,
     normaliseQuery(filter.query),
     filter.source ?? null,
+    ...(filter.tags ? [filter.tags] : []), // left out without: the keys of kept copies stay as they were
   ]);

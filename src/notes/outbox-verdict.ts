@@ -1,6 +1,7 @@
 import { isApiError } from '../api/api-error.ts';
 import type { Note } from '../protocol/api-types.ts';
 import type { OutboxItem } from './journal.ts';
+import { sameTags } from './tag-list.ts';
 
 /**
  * What a failed send means for the queued write:
@@ -8,7 +9,7 @@ import type { OutboxItem } from './journal.ts';
  *   queued and try again later, in order;
  * - `session` (401) / `forbidden` (403): stop sending until the portal gives a new session;
  * - `done`: the server already has it (a delete answered 404; an update whose 409 shows exactly our
- *   text — the first try got through and only its answer was lost);
+ *   text and tags — the first try got through and only its answer was lost);
  * - `conflict`: someone else changed the note (409) or deleted it (404 on an update);
  * - `refused`: the server will never take it as it is (400, 413, 415…) — back to the learner.
  */
@@ -35,7 +36,10 @@ export function verdictFor(item: OutboxItem, error: unknown): Verdict {
   if (item.kind === 'update') {
     if (status === 404) return { kind: 'conflict', current: null };
     if (status === 409 && current) {
-      const same = current.content === item.changes.content && current.text === item.changes.text;
+      const { content, text, tags } = item.changes;
+      // Stored only when the tags match too (an edit without tags left them as they were).
+      const same =
+        current.content === content && current.text === text && (!tags || sameTags(current.tags, tags));
       return same ? { kind: 'done', note: current } : { kind: 'conflict', current };
     }
   }

@@ -7,6 +7,7 @@
  */
 import type { Note } from '../protocol/api-types.ts';
 import { tagKey } from '../protocol/tag-rules.ts';
+import { matchTagsWith } from './note-filter.ts';
 import { foldTitle, type ParsedSearch } from './search-query.ts';
 
 /** What the matcher needs besides the notes. */
@@ -49,6 +50,26 @@ const createdMs = (note: Note): number => {
   }
   return ms;
 };
+
+// The tag keys of a filter's `tags`, once per filter (a list's filter object lives as long as it does).
+const filterKeys = new WeakMap<readonly string[], readonly string[]>();
+
+/**
+ * True when `note` carries every tag of `tags`, ignoring case by the tag rules' key — the way the
+ * API's `tags` filter matches. The lists' test for a filter's `tags` (see `matchTagsWith`).
+ */
+export function hasAllTags(note: Note, tags: readonly string[]): boolean {
+  let keys = filterKeys.get(tags);
+  if (!keys) {
+    keys = tags.map(tagKey);
+    filterKeys.set(tags, keys);
+  }
+  const own = noteTagKeys(note);
+  return keys.every((k) => own.has(k));
+}
+
+// Tag filters come from `/view`, whose chunk holds this module: from now on lists match them.
+matchTagsWith(hasAllTags);
 
 /**
  * Does the per-note work of matching ahead, as notes arrive a page at a time (like

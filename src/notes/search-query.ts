@@ -154,3 +154,13 @@ export const searchNarrows = (p: ParsedSearch): boolean =>
 /** True when part of the search must be matched on the device (course, dates, unsaved). */
 export const hasLocalPart = (p: ParsedSearch): boolean =>
   p.courses.length > 0 || p.after !== null || p.before !== null || p.unsaved;
+
+/**
+ * The search that finds the notes tagged `tag` (activating a tag on a card puts it in the search
+ * box): `tag:exam`, or `tag:"exam tips"` when the tag holds a space or starts with a quote. A tag
+ * holding both a space and a closing quote can't be written (the quote would end it); it searches
+ * for its part up to that quote.
+ */
+export function tagSearch(tag: string): string {
+  return SPACE.test(tag) || OPEN_QUOTES.includes(tag[0] ?? '"') ? `tag:"${tag}"` : `tag:${tag}`;
+}

@@ -2,6 +2,7 @@ import type { Note } from '../protocol/api-types.ts';
 import type { Draft, JournalState, OutboxItem } from './journal.ts';
 import type { NoteCache } from './note-cache.ts';
 import type { Verdict } from './outbox-verdict.ts';
+import { mergeTags } from './tag-list.ts';
 
 /** What settling a write touches besides the journal. */
 export type SettleDeps = {
@@ -22,21 +23,28 @@ export const noteIdOf = (item: OutboxItem): string => (item.kind === 'add' ? ite
 /** The learner's text of an add or an edit. */
 export const textOf = (item: OutboxItem): Draft | null =>
   item.kind === 'add'
-    ? { content: item.note.content, text: item.note.text }
+    ? { content: item.note.content, text: item.note.text, tags: item.note.tags }
     : item.kind === 'update'
       ? item.changes
       : null;
 
 /**
  * Gives a write's text back to its editor's draft. A draft already there (the learner started
- * another note meanwhile) keeps its text and gets this one appended: nothing is overwritten.
+ * another note meanwhile) keeps its text and gets this one appended, and its tags this one's
+ * (as many as fit): nothing is overwritten.
  */
 export function returnToDraft(state: JournalState, item: OutboxItem): JournalState {
   const text = textOf(item);
   if (!text) return state;
   const key = draftKeyOf(item);
   const have = state.drafts[key];
-  const draft = have ? { content: have.content + text.content, text: `${have.text}\n\n${text.text}` } : text;
+  const draft = have
+    ? {
+        content: have.content + text.content,
+        text: `${have.text}\n\n${text.text}`,
+        ...((have.tags || text.tags) && { tags: mergeTags(have.tags ?? [], text.tags ?? []) }),
+      }
+    : text;
   return { ...state, drafts: { ...state.drafts, [key]: draft } };
 }
 

@@ -49,6 +49,16 @@ export function splitTagInput(typed: string): string[] {
 }
 
 /**
+ * What is in the tag field as it is typed: the tags a comma or line break has ended (`done`, as
+ * `splitTagInput` reads them) and the text after the last one, still being typed (`rest`, as typed).
+ */
+export function splitTyped(value: string): { done: string[]; rest: string } {
+  const parts = value.split(SEPARATORS);
+  if (parts.length === 1) return { done: [], rest: value };
+  return { done: splitTagInput(parts.slice(0, -1).join(',')), rest: (parts.at(-1) ?? '').trimStart() };
+}
+
+/**
  * True when two tag lists are the same as stored: same order, same spelling (after normalising).
  * Order counts because the server keeps it and cards show it; case counts because correcting
  * "exam" to "Exam" is an edit. The outbox uses it so a retried edit counts as stored only when
@@ -63,4 +73,17 @@ export function sameTags(a: readonly string[], b: readonly string[]): boolean {
 export function hasTag(tags: readonly string[], tag: string): boolean {
   const key = tagKey(tag);
   return tags.some((t) => tagKey(t) === key);
+}
+
+/**
+ * `tags` with those of `more` it lacks (ignoring case) appended, up to the limit: a returned text
+ * meeting a draft already there keeps the tags of both as far as they fit.
+ */
+export function mergeTags(tags: readonly string[], more: readonly string[]): string[] {
+  let out = [...tags];
+  for (const tag of more) {
+    const next = addTag(out, tag);
+    if (next.ok) out = next.tags;
+  }
+  return out;
 }

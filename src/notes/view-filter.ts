@@ -1,21 +1,24 @@
 import type { ListFilter } from './note-filter.ts';
+import { apiFilter, hasLocalPart, type ParsedSearch } from './search-query.ts';
 
 /**
- * The list filter `/view` asks for: the search as typed, trimmed (blank means none) and the chosen course
- * ('' means every course). Empty parts are left out, so the server is never sent `query: ''` and
- * "no search" is one list however it was reached.
+ * The list filter `/view` asks for: the parts of the search the API filters (free text as `query`,
+ * `tag:` as `tags`, src/notes/search-query.ts) and the chosen course ('' means every course). Empty
+ * parts are left out, so the server is never sent `query: ''` and "no search" is one list however
+ * it was reached. The rest of the search (course titles, dates, unsaved) is matched on the device.
  */
-export function viewFilter(query: string, courseId: string): ListFilter {
-  const filter: ListFilter = {};
-  const q = query.trim();
-  if (q) filter.query = q;
+export function viewFilter(search: ParsedSearch, courseId: string): ListFilter {
+  const filter: ListFilter = apiFilter(search);
   if (courseId) filter.courseId = courseId;
   return filter;
 }
 
 /** True when a search or a course narrows the list (its empty state then says "no match"). */
-export const isNarrowed = (filter: ListFilter): boolean =>
-  Boolean(filter.query?.trim()) || filter.courseId !== undefined;
+export const isNarrowed = (filter: ListFilter, search?: ParsedSearch): boolean =>
+  Boolean(filter.query?.trim()) ||
+  Boolean(filter.tags?.length) ||
+  filter.courseId !== undefined ||
+  (search !== undefined && hasLocalPart(search));
 
 /**
  * The count `/view` states: every note is loaded (`complete`)? then the notes shown, which also

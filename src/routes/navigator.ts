@@ -2,8 +2,11 @@ import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { appPath } from './route-rules.ts';
 import type { AppPath } from './route-table.ts';
 
-/** State a navigation may carry, like `{ code: 403 }` for the error page. */
-export type NavState = { code?: number } | null;
+/**
+ * State a navigation may carry, like `{ code: 403 }` for the error page, or `{ tag }` for `/view`
+ * filtered by a tag a card showed.
+ */
+export type NavState = { code?: number; tag?: string } | null;
 
 /** The slice of `window` navigation needs. */
 export type NavWindow = {
@@ -30,9 +33,11 @@ export type Navigator = ReturnType<typeof createNavigator>;
  * LocationProvider listens to, so the router follows.
  */
 export function createNavigator(win: NavWindow, basePath = '/') {
+  // History state is read back as untrusted: only a numeric `code` or a string `tag` is kept.
   const readState = (): NavState => {
-    const s = win.history.state as { code?: unknown } | null;
-    return s && typeof s === 'object' && typeof s.code === 'number' ? { code: s.code } : null;
+    const s = win.history.state as { code?: unknown; tag?: unknown } | null;
+    if (!s || typeof s !== 'object') return null;
+    return typeof s.code === 'number' ? { code: s.code } : typeof s.tag === 'string' ? { tag: s.tag } : null;
   };
   const state = signal<NavState>(readState());
   const prefix = basePath.replace(/\/+$/, '');

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { SanitizerService } from '../format/sanitizer.ts';
 import type { I18nModel } from '../i18n/i18n-model.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
+import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Loader } from '../platform/lazy-file.ts';
 import type { Note } from '../protocol/api-types.ts';
 import type { Navigator } from '../routes/navigator.ts';
@@ -51,7 +52,12 @@ export type Services = {
   loader: Loader;
   /** Cleans stored note HTML for rendering and before sending; a lazy chunk (see sanitizer). */
   sanitizer: SanitizerService;
-  /** Asks the portal's player to go to a note's anchor (a SEEK message); false when it can't. */
+  /** This device's storage (settings such as "start a few seconds earlier"; never the token). */
+  store: KeyValueStore;
+  /**
+   * Asks the portal's player to go to a note's anchor (a SEEK message; a time as many seconds
+   * earlier as the learner's setting says, src/notes/seek-offset.ts); false when it can't.
+   */
   seek(note: Note): boolean;
   /** Asks the portal again for the token it did not hand over (AUTH_REQUEST; see Unsigned). */
   retrySignIn(): void;

@@ -86,9 +86,10 @@ export function createFakeServices(
   });
   const announcer = createAnnouncer();
   let ids = 0;
+  const store = createKeyValueStore(() => null);
   const notes = createNotesModel({
     api: api.api,
-    store: createKeyValueStore(() => null),
+    store,
     learner: () => learnerKey(session.context.value),
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
@@ -146,6 +147,7 @@ export function createFakeServices(
     loader: ONE_TRY,
     sanitizer: sanitizer.service,
     clock: { now: clockNow, stop: () => undefined },
+    store,
     seek: (note) => {
       fake.seeks.push(note);
       return note.anchor !== null;

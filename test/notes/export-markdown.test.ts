@@ -21,6 +21,7 @@ const NOTES = [
     content: '<p><strong>Key</strong> idea</p>',
     anchor: { kind: 'time', seconds: 192 },
     updatedOn: '2024-01-05T12:00:00.000Z',
+    tags: [],
   }),
   fakeNote({
     noteId: 'n2',
@@ -31,6 +32,7 @@ const NOTES = [
     content: '<ul><li>one</li><li>two</li></ul>',
     anchor: { kind: 'page', page: 4 },
     updatedOn: '2024-02-10T12:00:00.000Z',
+    tags: [],
   }),
   fakeNote({
     noteId: 'n3',
@@ -41,6 +43,7 @@ const NOTES = [
     content: '<p>General</p>',
     anchor: null,
     updatedOn: '2024-03-15T12:00:00.000Z',
+    tags: [],
   }),
 ];
 
@@ -97,6 +100,27 @@ test('dates in the learner’s locale', () => {
   const out = build(() => 'x', 'de');
   assert.ok(out.includes('_At 03:12 · 5. Januar 2024_'), out);
   assert.ok(out.includes('_15. März 2024_'), out);
+});
+
+test('a note’s tags follow it, each as escaped Markdown text; a note without tags has no tag line', () => {
+  const out = courseMarkdown({
+    title: 'Biology 101',
+    groups: groupCourseNotes(
+      [
+        fakeNote({ noteId: 'x', content: '<p>tagged</p>', anchor: null, tags: ['exam', '*bold* [x]'] }),
+        fakeNote({ noteId: 'y', refId: 'r9', content: '<p>plain</p>', anchor: null, tags: [] }),
+      ],
+      'en',
+    ),
+    sanitize: (html) => html,
+    toMarkdown: createHtmlToMarkdown(),
+    t,
+    locale: 'en',
+    timeZone: 'UTC',
+  });
+  assert.ok(out.includes('tagged\n\n_January 1, 2024_\n\nTags: exam, \\*bold\\* \\[x\\]\n'), out);
+  assert.ok(/plain\n\n_January 1, 2024_\n(?!\nTags)/.test(out), out);
+  assert.is(out.match(/Tags:/g)?.length, 1);
 });
 
 test('titles are escaped Markdown text on one line; missing titles get a word', () => {

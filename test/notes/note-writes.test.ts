@@ -11,7 +11,8 @@ import { storageError } from '../fakes/memory-storage.ts';
 import { answers, createWriteSide, httpError, L1, NOW, offline } from '../fakes/write-side.ts';
 
 const AT = new Date(NOW).toISOString();
-const typed = { content: '<p>new note</p>', text: 'new note' };
+// An add's text goes back to its draft with its tags (fakeNote's ['a']).
+const typed = { content: '<p>new note</p>', text: 'new note', tags: ['a'] };
 const draft = draftOf(fakeNote({ refId: 'r1', ...typed }));
 const stored = fakeNote({ noteId: 'n1', version: 3, content: '<p>before</p>', text: 'before' });
 const mine = { content: '<p>mine</p>', text: 'mine' };

@@ -312,12 +312,14 @@ test('400: refused — the text goes back to its draft, appended to a draft star
   const first = watch(s.outbox.enqueue(item));
   await flushPromises();
   assert.equal(first.outcome, { kind: 'refused', message: 'HTTP 400' });
-  assert.equal(s.stored().drafts, { 'new:r1': { content: '<p>lost?</p>', text: 'lost?' } });
+  assert.equal(s.stored().drafts, { 'new:r1': { content: '<p>lost?</p>', text: 'lost?', tags: ['a'] } });
   assert.equal(s.stored().outbox, []);
   // A second refused add on the same resource meets that draft: appended, not overwritten.
   s.outbox.enqueue(addItem('b', { refId: 'r1', content: '<p>two</p>', text: 'two' }));
   await flushPromises();
-  assert.equal(s.stored().drafts, { 'new:r1': { content: '<p>lost?</p><p>two</p>', text: 'lost?\n\ntwo' } });
+  assert.equal(s.stored().drafts, {
+    'new:r1': { content: '<p>lost?</p><p>two</p>', text: 'lost?\n\ntwo', tags: ['a'] },
+  });
 });
 
 test('a confirmed add rebases the writes behind it: temporary id → server id, then each new version', async () => {

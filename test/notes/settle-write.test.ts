@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { JournalState } from '../../src/notes/journal.ts';
+import type { JournalState, OutboxItem } from '../../src/notes/journal.ts';
 import { createNoteCache } from '../../src/notes/note-cache.ts';
 import { draftKeyOf, noteIdOf, returnToDraft, settleWrite, textOf } from '../../src/notes/settle-write.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
@@ -32,13 +32,15 @@ test('draftKeyOf / noteIdOf / textOf', () => {
   assert.is(noteIdOf(add), 'local-a');
   assert.is(noteIdOf(update), 'n1');
   assert.is(noteIdOf(del), 'n1');
-  assert.equal(textOf(add), { content: '<p>new</p>', text: 'new' });
+  assert.equal(textOf(add), { content: '<p>new</p>', text: 'new', tags: ['a'] });
   assert.equal(textOf(update), { content: '<p>mine</p>', text: 'mine' });
   assert.is(textOf(del), null);
 });
 
 test('returnToDraft puts the text in its editor’s draft', () => {
-  assert.equal(returnToDraft(EMPTY, add).drafts, { 'new:r1': { content: '<p>new</p>', text: 'new' } });
+  assert.equal(returnToDraft(EMPTY, add).drafts, {
+    'new:r1': { content: '<p>new</p>', text: 'new', tags: ['a'] },
+  });
   assert.equal(returnToDraft(EMPTY, update).drafts, { 'edit:n1': { content: '<p>mine</p>', text: 'mine' } });
   assert.is(returnToDraft(EMPTY, del), EMPTY, 'a delete has no text');
 });
@@ -49,8 +51,36 @@ test('returnToDraft appends to a draft already there: nothing is overwritten', (
     drafts: { 'new:r1': { content: '<p>started</p>', text: 'started' }, other: { content: '', text: 'o' } },
   };
   const out = returnToDraft(state, add);
-  assert.equal(out.drafts['new:r1'], { content: '<p>started</p><p>new</p>', text: 'started\n\nnew' });
+  assert.equal(out.drafts['new:r1'], {
+    content: '<p>started</p><p>new</p>',
+    text: 'started\n\nnew',
+    tags: ['a'],
+  });
   assert.equal(out.drafts.other, { content: '', text: 'o' });
+});
+
+test('returnToDraft keeps the tags of both: the draft’s first, then the returned ones it lacks (ignoring case), up to 10', () => {
+  const tagged = addItem('t', { refId: 'r1', content: '<p>new</p>', text: 'new', tags: ['Exam', 'tips'] });
+  const state = (tags: string[]) => ({ ...EMPTY, drafts: { 'new:r1': { content: '', text: 's', tags } } });
+  assert.equal(returnToDraft(state(['exam', 'x']), tagged).drafts['new:r1']?.tags, ['exam', 'x', 'tips']);
+  const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
+  assert.equal(returnToDraft(state(ten), tagged).drafts['new:r1']?.tags, ten, 'a full list stays as it is');
+  const edit: OutboxItem = {
+    id: 'u',
+    kind: 'update',
+    noteId: 'n1',
+    version: 3,
+    changes: { content: '<p>m</p>', text: 'm', tags: ['b'] },
+    base,
+  };
+  const untagged = { ...EMPTY, drafts: { 'edit:n1': { content: '', text: 'old' } } };
+  assert.equal(
+    returnToDraft(untagged, edit).drafts['edit:n1']?.tags,
+    ['b'],
+    'a draft without tags takes the edit’s',
+  );
+  const plain = updateItem('p', base, 'mine');
+  assert.is(returnToDraft(untagged, plain).drafts['edit:n1']?.tags, undefined, 'neither has tags: none');
 });
 
 test('an add done: the server note replaces the temporary one; "Note saved"', () => {
@@ -139,7 +169,7 @@ test('an add refused: the temporary note goes, uncounted; the text is back in it
   assert.equal(s.visible(), []);
   assert.equal(s.counts, [['local-a', -1]]);
   assert.equal(s.announced, ['Could not save']);
-  assert.equal(out.drafts, { 'new:r1': { content: '<p>new</p>', text: 'new' } });
+  assert.equal(out.drafts, { 'new:r1': { content: '<p>new</p>', text: 'new', tags: ['a'] } });
 });
 
 test('an update refused: the note as it was shows again; the text is back in its draft', () => {

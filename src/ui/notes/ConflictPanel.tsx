@@ -3,9 +3,19 @@ import type { Conflict } from '../../notes/journal.ts';
 import { useServices } from '../services.ts';
 import { useT } from '../use-value.ts';
 
+/** One version's tags, after its text ("Tags: none" when it has none, so the two can be compared). */
+function VersionTags({ tags }: { tags: readonly string[] }) {
+  const t = useT();
+  return (
+    <p className="conflict-tags" dir="auto">
+      {tags.length ? t('Tags: {tags}', { tags: tags.join(', ') }) : t('Tags: none')}
+    </p>
+  );
+}
+
 /**
  * A note the learner edited while someone else changed it (HTTP 409) or deleted it: both versions
- * side by side as plain text, and the choice — keep mine, keep the saved one, or keep both (mine
+ * side by side as plain text with their tags, and the choice — keep mine, keep the saved one, or keep both (mine
  * as a new note). Nothing is dropped until the learner chooses; the choice goes through the outbox
  * like any save, so it too survives a failing link.
  */
@@ -30,11 +40,13 @@ export function ConflictPanel({ noteId, conflict }: { noteId: string; conflict: 
         <div>
           <h4>{t('Your version')}</h4>
           <p dir="auto">{conflict.mine.text}</p>
+          <VersionTags tags={conflict.mine.tags ?? conflict.base.tags} />
         </div>
         {conflict.current && (
           <div>
             <h4>{t('Saved version')}</h4>
             <p dir="auto">{conflict.current.text}</p>
+            <VersionTags tags={conflict.current.tags} />
           </div>
         )}
       </div>

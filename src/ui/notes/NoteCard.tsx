@@ -26,12 +26,12 @@ export type NoteCardProps = {
 };
 
 /**
- * One note: its place (anchor button) or source, its text (NoteBody: plain text, then the sanitised HTML), when it changed, and Edit / Delete. While editing, the editor takes the text's
+ * One note: its place (anchor button) or source, its text (NoteBody: plain text, then the sanitised HTML), its tags (each filters `/view` by it), when it changed, and Edit / Delete. While editing, the editor takes the text's
  * place. The card is a focus target, so focus can land on it after a save or an Undo.
  */
 export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
   const { note, editing } = props;
-  const { notes, focus, parts } = useServices();
+  const { notes, focus, parts, nav } = useServices();
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   const domId = `note-${note.noteId}`;
@@ -58,6 +58,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
         <parts.Editor
           initialText={note.text}
           initialHtml={note.content}
+          initialTags={note.tags}
           draftKey={`edit:${note.noteId}`}
           onSave={async (changes) => {
             const result = await notes.update(note, changes, `edit:${note.noteId}`);
@@ -74,6 +75,24 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
         />
       ) : (
         <NoteBody note={note} decorate={props.decorate} />
+      )}
+      {note.tags.length > 0 && (
+        // Each tag opens `/view` filtered by it (the search box then reads `tag:…`).
+        <ul className="note-meta note-tags">
+          {note.tags.map((tag) => (
+            <li key={tag}>
+              <button
+                type="button"
+                className="btn-link"
+                dir="auto"
+                aria-label={t('Notes tagged {tag}', { tag })}
+                onClick={() => nav.navigate('/view', { state: { tag } })}
+              >
+                {tag}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
       {conflict && <parts.ConflictPanel noteId={note.noteId} conflict={conflict} />}
       <div className="note-meta">

@@ -5,8 +5,10 @@ import { useEditorStart } from '../../editor/use-editor-start.ts';
 import { useImageUpload } from '../../editor/use-image-upload.ts';
 import { PROBLEM_MESSAGES, type Problem } from '../../notes/describe-error.ts';
 import type { NoteChanges, SaveResult } from '../../notes/note-writes.ts';
+import { sameTags } from '../../notes/tag-list.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
+import { TagField, type TagFieldControl } from './TagField.tsx';
 
 /** What every note editor takes: the content to start from, and what to do on save and cancel. */
 export type NoteEditorProps = {
@@ -14,12 +16,16 @@ export type NoteEditorProps = {
   initialText: string;
   /** The note's stored HTML ('' for a new note); without it, the text as HTML. */
   initialHtml?: string;
+  /** The note's tags (none for a new note); a draft's tags, when it has them, come first. */
+  initialTags?: readonly string[];
   /** Which draft this editor keeps its unsaved content in (`edit:<noteId>`, `new:<refId>`). */
   draftKey: string;
   /** Resolves when the save ended; on failure the editor stays open with the learner's content. */
   onSave(changes: NoteChanges): Promise<SaveResult>;
   onCancel(): void;
 };
+
+const NO_TAGS: readonly string[] = [];
 
 /** Saving with nothing written. */
 const EMPTY: Problem = { kind: 'other', retry: false, message: 'Write something before saving.' };
@@ -37,7 +43,8 @@ const UPLOADING: Problem = {
  * saves; Escape cancels, asking first when there are unsaved changes. A failed save keeps the
  * content and says why.
  */
-export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCancel }: NoteEditorProps) {
+export function NoteEditor(props: NoteEditorProps) {
+  const { initialText, initialHtml, initialTags = NO_TAGS, draftKey, onSave, onCancel } = props;
   const { platform, notes, sanitizer } = useServices();
   const t = useT();
   const id = useId();
@@ -48,6 +55,9 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
   /** The content as the editor first wrote it: a change back to it is no change. */
   const baseline = useRef<string | null>(null);
   const changed = useRef(false);
+  /** The tags as the field holds them; null until the editor starts (a draft's tags come first). */
+  const [tags, setTags] = useState<readonly string[] | null>(null);
+  const tagField = useRef<TagFieldControl | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   /** How many images the save just asked about would leave out (0: no warning shown). */
@@ -55,12 +65,26 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
   const images = useImageUpload((url) => control.current?.insertImage(url) ?? false);
   const say = (problem: Problem) => t(problem.message);
 
+  const startTags = () => (start && notes.drafts.get(draftKey)?.tags) || initialTags;
+  const tagsNow = tags ?? startTags();
+  /** Keeps the draft in step: text or tags changed (a tags-only edit is a change), else no draft. */
+  const keep = (html: string, text: string, next: readonly string[]) => {
+    changed.current = Boolean(start?.restored) || html !== baseline.current || !sameTags(next, initialTags);
+    if (changed.current) notes.drafts.set(draftKey, { content: html, text, tags: [...next] });
+    else notes.drafts.remove(draftKey);
+  };
   const edit = (html: string, text: string) => {
     content.current = { content: html, text };
     setLeaving(0); // a changed note is asked about again
-    changed.current = Boolean(start?.restored) || html !== baseline.current;
-    if (changed.current) notes.drafts.set(draftKey, { content: html, text });
-    else notes.drafts.remove(draftKey);
+    keep(html, text, tagsNow);
+  };
+  const editTags = (next: readonly string[]) => {
+    setTags(next);
+    const now = content.current ?? {
+      content: baseline.current ?? start?.html ?? '',
+      text: start?.text ?? '',
+    };
+    keep(now.content, now.text, next);
   };
   /** Saves; asks first when images would be left out, unless the learner said to (`leaveOut`). */
   const save = async (leaveOut = false) => {
@@ -71,6 +95,8 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
       control.current?.focus();
     };
     if (images.busy()) return refuse(UPLOADING);
+    const savedTags = tagField.current ? tagField.current.commit() : tagsNow; // what is still typed is meant
+    if (!savedTags) return; // refused: the tag field says why
     if (!now.text.trim() && !/<img\s/i.test(now.content)) return refuse(EMPTY);
     setSaving(true);
     setProblem(null);
@@ -80,7 +106,9 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
       (clean) => {
         const lost = start.dropped.length + clean.droppedImages(now.content).length;
         setLeaving(lost > 0 && !leaveOut ? lost : 0);
-        return lost > 0 && !leaveOut ? 'ask' : onSave({ content: clean(now.content), text: now.text });
+        return lost > 0 && !leaveOut
+          ? 'ask'
+          : onSave({ content: clean(now.content), text: now.text, tags: [...savedTags] });
       },
       (): SaveResult => ({
         ok: false,
@@ -138,6 +166,7 @@ export function NoteEditor({ initialText, initialHtml, draftKey, onSave, onCance
       ) : (
         <div className="rt-host editor-loading" aria-hidden="true" />
       )}
+      {start && <TagField tags={tagsNow} onChange={editTags} control={tagField} />}
       {images.progress !== null && (
         <div className="editor-upload">
           <label htmlFor={`${id}-upload`}>{t('Uploading image…')}</label>

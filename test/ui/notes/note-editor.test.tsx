@@ -75,6 +75,7 @@ test('every change is a draft; a new editor with the same key starts from it and
   assert.equal(fake.services.notes.drafts.get('edit:n1'), {
     content: '<p>old, and more</p>',
     text: 'old, and more',
+    tags: [],
   });
   first.view.unmount();
   const second = await open(fake, { initialText: 'old', draftKey: 'edit:n1' });
@@ -97,7 +98,7 @@ test('save hands over HTML and text and leaves the draft to the model; a failed 
   });
   editor.current().type('typed', '<p><strong>typed</strong></p>');
   await submit();
-  assert.equal(seen, [{ content: '<p><strong>typed</strong></p>', text: 'typed' }]);
+  assert.equal(seen, [{ content: '<p><strong>typed</strong></p>', text: 'typed', tags: [] }]);
   assert.ok(view.text().includes('The notes service is not answering right now.'), 'the problem is shown');
   const box = view.container.querySelector('[role=textbox]');
   assert.ok(box?.getAttribute('aria-describedby'), 'the text is described by the problem');
@@ -106,7 +107,7 @@ test('save hands over HTML and text and leaves the draft to the model; a failed 
   assert.is(seen.length, 2);
   assert.equal(
     fake.services.notes.drafts.get('new:r1'),
-    { content: '<p><strong>typed</strong></p>', text: 'typed' },
+    { content: '<p><strong>typed</strong></p>', text: 'typed', tags: [] },
     'the editor no longer drops the draft itself: the model moves it into the outbox',
   );
   view.unmount();
@@ -197,7 +198,9 @@ test('an editor error restarts it with its current content, three times; the fou
     area.dispatchEvent(new Event('input', { bubbles: true }));
     await settle();
     await submit();
-    assert.equal(saved, [{ content: '<p>line one</p><p>line two &lt;3</p>', text: 'line one\nline two <3' }]);
+    assert.equal(saved, [
+      { content: '<p>line one</p><p>line two &lt;3</p>', text: 'line one\nline two <3', tags: [] },
+    ]);
     view.unmount();
   } finally {
     console.error = quiet;

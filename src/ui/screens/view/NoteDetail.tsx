@@ -29,6 +29,7 @@ export function NoteDetail({ note, onClose }: { note: Note; onClose(): void }) {
         key={note.noteId}
         initialText={note.text}
         initialHtml={note.content}
+        initialTags={note.tags}
         draftKey={`edit:${note.noteId}`}
         onSave={async (changes) => {
           const result = await notes.update(note, changes, `edit:${note.noteId}`);

@@ -1,10 +1,18 @@
 import { useEffect, useId, useRef } from 'react';
 import { useServices } from '../../services.ts';
 import { useT } from '../../use-value.ts';
+import { SearchHelp } from './SearchHelp.tsx';
+
+/**
+ * The longest search the box takes: the API refuses a `query` over 500 characters, and the free
+ * text sent is never longer than what was typed. A longer paste is cut here, where it shows.
+ */
+export const MAX_SEARCH = 500;
 
 /**
  * The search field: a real labelled `type=search` input whose every keystroke filters the loaded
- * notes at once. The search shortcut (Alt+Shift+F) focuses it while `/view` is shown.
+ * notes at once, with the operators it understands listed below it (SearchHelp, the field's
+ * description). The search shortcut (Alt+Shift+F) focuses it while `/view` is shown.
  */
 export function SearchBox({ value, onChange }: { value: string; onChange(query: string): void }) {
   const { shortcuts } = useServices();
@@ -29,8 +37,11 @@ export function SearchBox({ value, onChange }: { value: string; onChange(query: 
         value={value}
         autoComplete="off"
         dir="auto"
+        maxLength={MAX_SEARCH}
+        aria-describedby={`${id}-help`}
         onInput={(event) => onChange(event.currentTarget.value)}
       />
+      <SearchHelp id={`${id}-help`} />
     </div>
   );
 }

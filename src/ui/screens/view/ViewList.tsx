@@ -13,8 +13,12 @@ const AHEAD = 15;
 
 /** What the all-notes list shows and how it pages. */
 export type ViewListProps = {
-  /** The notes to show (derived at once from the cache for what is typed). */
+  /** The list loaded for what is typed (derived at once from the cache). */
   list: NoteList;
+  /** Its notes that pass the part of the search matched on the device: the notes to show. */
+  shown: readonly Note[];
+  /** A part of the search is matched on the device: pages are fetched until enough notes pass. */
+  local: boolean;
   /** The list the server is asked for, once the search has settled; null while typing. */
   pager: NoteList | null;
   query: string;
@@ -39,7 +43,8 @@ export function ViewList(props: ViewListProps) {
   const { list, pager } = props;
   const { focus } = useServices();
   const t = useT();
-  const shown = useValue(list.notes);
+  const { shown } = props;
+  const loaded = useValue(list.notes).length;
   const record = useValue(list.record);
   const hasMore = useValue(list.hasMore);
   const decorate = useMemo(() => searchDecoration(props.query), [props.query]);
@@ -47,14 +52,15 @@ export function ViewList(props: ViewListProps) {
   const rows = useWindowList(ul, shown.length, (i) => shown[i]?.noteId ?? String(i));
   const canFetch = pager !== null && hasMore && !record.loadingMore && record.status === 'ready';
   const lastDrawn = rows.items.at(-1)?.index ?? -1;
-  // The length at the last automatic fetch: a page that brought nothing new (a server that keeps
-  // handing out cursors) never triggers another one by itself — "Show more notes" still can.
+  // The loaded length at the last automatic fetch: a page that brought nothing new (a server that
+  // keeps handing out cursors) never triggers another one by itself — "Show more notes" still can.
+  // Counted before the device's own matching, which may pass none of a page: then the next is fetched.
   const fetchedAt = useRef(-1);
   useEffect(() => {
-    if (!canFetch || lastDrawn < shown.length - 1 - AHEAD || fetchedAt.current === shown.length) return;
-    fetchedAt.current = shown.length;
+    if (!canFetch || lastDrawn < shown.length - 1 - AHEAD || fetchedAt.current === loaded) return;
+    fetchedAt.current = loaded;
     pager.loadMore();
-  }, [canFetch, lastDrawn, shown.length]);
+  }, [canFetch, lastDrawn, shown.length, loaded]);
 
   // A focus request for a note outside the drawn rows (after Undo, say) scrolls it into the
   // window; its card then takes the focus as it is drawn.
@@ -69,7 +75,9 @@ export function ViewList(props: ViewListProps) {
   if (!shown.length) {
     if (record.status === 'error' && record.problem)
       return <LoadProblem problem={record.problem} onRetry={retry} />;
-    if (hasMore && (record.status === 'loading' || record.status === 'idle')) return <Skeleton />;
+    const waiting =
+      record.status === 'loading' || record.status === 'idle' || (props.local && pager !== null);
+    if (hasMore && waiting) return <Skeleton />;
     return <EmptyState title={props.empty.title} hint={props.empty.hint} />;
   }
   return (

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { filterKey } from '../../../notes/note-filter.ts';
+import { searchMatcher } from '../../../notes/search-match.ts';
+import { parseSearch, tagSearch } from '../../../notes/search-query.ts';
 import { isNarrowed, noteCount, viewFilter } from '../../../notes/view-filter.ts';
 import type { Note, NoteOrder } from '../../../protocol/api-types.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
@@ -10,9 +12,11 @@ import { useT, useValue } from '../../use-value.ts';
 import { CourseFilter } from './CourseFilter.tsx';
 import { NoteDetail } from './NoteDetail.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { SeekSetting } from './SeekSetting.tsx';
 import { SortMenu } from './SortMenu.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { useResultAnnouncement } from './use-result-announcement.ts';
+import { useUnsavedIds } from './use-unsaved-ids.ts';
 import { ViewList } from './ViewList.tsx';
 
 /** How long typing must pause before the server is asked (ms). */
@@ -27,17 +31,31 @@ export type ViewScreenProps = ScreenProps & { searchDelay?: number };
  * search it replaces is cancelled. Wide frames edit in a pane beside the list, narrow ones in place.
  */
 export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
-  const { notes, session } = useServices();
+  const { notes, session, nav } = useServices();
   const t = useT();
-  const [query, setQuery] = useState('');
+  // A tag activated on a card opens this screen filtered by it (the navigation's state).
+  const arrived = useValue(nav.state);
+  const [query, setQuery] = useState(() => (arrived?.tag ? tagSearch(arrived.tag) : ''));
+  useEffect(() => {
+    if (arrived?.tag) setQuery(tagSearch(arrived.tag));
+  }, [arrived]);
   const [courseId, setCourseId] = useState('');
   const [order, setOrder] = useState<NoteOrder>('newest');
   const [editing, setEditing] = useState<string | null>(null);
   const asked = useDebounced(query, searchDelay);
   const epoch = useValue(notes.epoch);
 
-  const shownFilter = viewFilter(query, courseId);
-  const askedFilter = viewFilter(asked, courseId);
+  const shownSearch = useMemo(() => parseSearch(query), [query]);
+  const askedSearch = useMemo(() => parseSearch(asked), [asked]);
+  const shownFilter = viewFilter(shownSearch, courseId);
+  const askedFilter = viewFilter(askedSearch, courseId);
+  // What the API can't filter (course titles, dates, unsaved) is matched here, over the loaded notes;
+  // tags are in the list's own filter.
+  const unsaved = useUnsavedIds(shownSearch.unsaved);
+  const match = useMemo(
+    () => searchMatcher({ ...shownSearch, tags: [] }, { courseTitle: (n) => n.courseTitle, unsaved }),
+    [shownSearch, unsaved],
+  );
   const shownKey = `${order}:${filterKey(shownFilter)}`;
   const askedKey = `${order}:${filterKey(askedFilter)}`;
   const list = useMemo(() => notes.searchNotes(shownFilter, order), [shownKey]);
@@ -47,14 +65,16 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
   useLayoutEffect(() => server.ensure(), [server, epoch]);
   const settled = shownKey === askedKey;
 
-  const shown = useValue(list.notes);
+  const loaded = useValue(list.notes);
+  const shown = useMemo(() => (match ? loaded.filter(match) : loaded), [loaded, match]);
   const record = useValue(list.record);
   const hasMore = useValue(list.hasMore);
   const visible = useValue(notes.cache.visible);
   const small = useValue(session.smallScreen);
-  const count = noteCount(shown.length, !hasMore, record.total);
+  // The server's total counts its filter only: with a part matched here, known once all is loaded.
+  const count = match && hasMore ? null : noteCount(shown.length, !hasMore, record.total);
   useResultAnnouncement(
-    settled && isNarrowed(askedFilter) ? filterKey(askedFilter) : null,
+    settled && isNarrowed(askedFilter, askedSearch) ? `${asked}\u0000${filterKey(askedFilter)}` : null,
     record.status === 'ready',
     count ?? shown.length,
   );
@@ -63,7 +83,11 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
   const onEditEnd = useCallback(() => setEditing(null), []);
   const wide = !small;
   const detail = wide && editing ? visible.find((n) => n.noteId === editing) : undefined;
-  const searching = settled && Boolean(shownFilter.query) && record.status === 'loading';
+  // Asking the server, or going through every page for a part matched here.
+  const searching =
+    settled &&
+    ((Boolean(shownFilter.query || shownFilter.tags) && record.status === 'loading') ||
+      (match !== null && hasMore));
 
   return (
     <section className="screen view" aria-labelledby={SCREEN_TITLE_ID}>
@@ -73,6 +97,7 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
           {count !== null && shown.length > 0 && t('note count', { count })}
           {searching && <span className="view-searching"> {t('Searching all your notes…')}</span>}
         </p>
+        <SeekSetting />
       </header>
       <search className="view-controls" aria-label={t('Search and filter notes')}>
         <SearchBox value={query} onChange={setQuery} />
@@ -82,15 +107,17 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
       <div className={detail ? 'view-body has-detail' : 'view-body'}>
         <ViewList
           list={list}
+          shown={shown}
+          local={match !== null}
           pager={settled ? server : null}
-          query={query}
+          query={shownSearch.query}
           count={count}
           editing={editing}
           inPlace={!wide}
           onEdit={onEdit}
           onEditEnd={onEditEnd}
           empty={
-            isNarrowed(shownFilter)
+            isNarrowed(shownFilter, shownSearch)
               ? { title: 'No notes match your search' }
               : { title: 'No notes yet', hint: 'Notes you write on any course appear here.' }
           }
