@@ -121,7 +121,6 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   const platform = createPlatform(window);
   const screens = createScreens(styles, notes, loader);
   const parts = createEditParts(styles, loader);
-  let prefetched = false;
   const services: Services = {
     session,
     i18n,
@@ -137,16 +136,18 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     focus: createFocusRequests(),
     screens,
     parts,
-    prefetch() {
-      if (prefetched) return;
-      prefetched = true;
-      const connection = (navigator as { connection?: ConnectionHints }).connection;
-      const files = { styles, notes, screens: screens.files, parts: parts.files };
+    // By the policy on this link, once a page (src/ui/prefetch.ts).
+    prefetch: () =>
       void import('./ui/prefetch.ts').then(
-        (m) => m.prefetch(connection, files),
+        (m) =>
+          m.prefetch((navigator as { connection?: ConnectionHints }).connection, {
+            styles,
+            notes,
+            screens: screens.files,
+            parts: parts.files,
+          }),
         () => undefined,
-      );
-    },
+      ),
     loader,
     sanitizer: createSanitizerService(config, document, undefined, loader),
     store,
@@ -175,13 +176,18 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   );
 }
 
-/** A start-up failure still says something: a blank frame tells a learner nothing. */
-function showStartupFailure(root: HTMLElement, error: unknown) {
+/**
+ * A start-up failure still says something: a blank frame tells a learner nothing. In English, then
+ * in the learner's language when their catalogue is in (src/boot/failure-words.ts; `String` turns a
+ * chunk that could not come into a settled promise, and the English stays).
+ */
+function showStartupFailure(root: HTMLElement, error: unknown, boot?: Boot) {
   console.error('Notes: could not start', error);
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');
   message.textContent = 'Notes could not start. Reload the page to try again.';
   root.replaceChildren(message);
+  if (boot) import('./i18n/formatjs-engine.ts').then((m) => m.translateFailure(message, boot), String);
 }
 
 /**
@@ -205,7 +211,7 @@ export function start(): void {
       if (!boot) throw new Error('the early start did not run');
       startIn(root, boot, loader);
     } catch (error) {
-      showStartupFailure(root, error);
+      showStartupFailure(root, error, window.__notesBoot);
     }
   };
   if (window.__notesBoot) run();

@@ -45,3 +45,6 @@ export const formatWithFormatjs: FormatjsEngine = (messages, locale, key, values
   );
   return typeof out === 'string' ? out : null;
 };
+
+/** The start-up failure's translation rides in this lazy chunk (its URL is in the first load already). */
+export { translateFailure } from '../boot/failure-words.ts';

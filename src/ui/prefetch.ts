@@ -19,8 +19,12 @@ export type PrefetchDeps = {
   parts: EditParts['files'];
 };
 
-/** Fetches what the learner may use next on this link (`navigator.connection`); resolves when done. */
+let started = false;
+
+/** Fetches what the learner may use next on this link (`navigator.connection`), once a page; resolves when done. */
 export function prefetch(connection: ConnectionHints | undefined, d: PrefetchDeps): Promise<void> {
+  if (started) return Promise.resolve();
+  started = true;
   return runInTurn(
     prefetchPlan(connection, [
       { name: 'screen-view', load: () => d.styles.screen('view') },

@@ -217,6 +217,33 @@ test('Save-Data: nothing is prefetched', async ({ browser }) => {
   await f.getByRole('textbox', { name: 'Note', exact: true }).waitFor();
 });
 
+test('the start-up failure: in English at once, then in Arabic from the catalogue the early start fetched', async ({
+  browser,
+}) => {
+  const words = catalogue('ar');
+  const failed = 'Notes could not start. Reload the page to try again.';
+  const s = await scenario(browser, {
+    context: portalContext({ locale: 'ar' }),
+    setup: setup((page) =>
+      // The app's first listener (the window's width) throws: the app cannot start.
+      page.addInitScript(`if (window !== window.top) {
+        const add = window.addEventListener;
+        window.addEventListener = function (type, ...rest) {
+          if (type === 'resize') throw new Error('test: the app cannot start');
+          return add.call(this, type, ...rest);
+        };
+      }`),
+    ),
+  });
+  const f = s.frame();
+  const alert = f.getByRole('alert');
+  await alert.filter({ hasText: words[failed] ?? '?' }).waitFor();
+  const seen = (await shots(s)).map((x) => x.main || x.text).filter(Boolean);
+  assert.ok(words[failed] && words[failed] !== failed, 'ar.json translates it');
+  assert.is(await alert.getAttribute('dir'), 'auto');
+  assert.ok(seen.length >= 1);
+});
+
 test('PREFETCH_ORDER is smallest first in this build (brotli bytes)', () => {
   const files = [...readdirSync(join(DIST, 'assets'))];
   const size = (name: string) => {
