@@ -2,9 +2,11 @@
  * The first note per locale on Slow 3G (issue 13, "Speed"): ours only, cold and warm, with the
  * portal sending each locale in its context. English comes from the main first-note runs
  * (compare-first-note.ts); the other locales are measured here, fewer runs each, to keep the
- * bench's run time down. The first note is the first painted `<article>` in `<main>` as for
- * English: until the catalogue arrives the labels around it are English (issue 14).
+ * bench's run time down. The first note is the first painted `<article>` in `<main>` with the Add
+ * note button around it in the learner's language (issue 14): a note shown with English labels
+ * first does not count until they switch.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { emptyTimings, type FirstNoteTimings, sampleInto, type Target } from './first-note.ts';
@@ -22,6 +24,15 @@ export type LocaleTimings = {
   ours: FirstNoteTimings;
 };
 
+/** The Add note button's text in `locale` (locales/<locale>.json), what the first note waits for. */
+export const addNoteLabel = (locale: string): string =>
+  (
+    JSON.parse(readFileSync(new URL(`../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
+      string,
+      string
+    >
+  )['Add note'] ?? 'Add note';
+
 /** Measures `locales` in turn, `runs` cold-and-warm samples each; `target` gives each locale's portal URL. */
 export async function measureLocales(
   browser: Browser,
@@ -38,7 +49,8 @@ export async function measureLocales(
       `${profile.name}, locale ${locale}: ${runs} cold and ${runs} warm loads of ours (load average ${load.toFixed(1)})…`,
     );
     const ours = emptyTimings();
-    for (let i = 0; i < runs; i++) await sampleInto(ours, browser, target(locale), profile);
+    const t = { ...target(locale), label: addNoteLabel(locale) };
+    for (let i = 0; i < runs; i++) await sampleInto(ours, browser, t, profile);
     for (const f of ours.failures ?? []) log(`  sample failed: ${f}`);
     out.push({ locale, profile, runs, load, ours });
   }

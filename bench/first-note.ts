@@ -16,15 +16,18 @@ export { SLOW_3G, throttle };
 /**
  * What to load: the portal page that frames an app, and that app's origin. `keepsCopy`: the app
  * keeps a copy of the lists on the device (ours, not the React baseline), so the repeat visit
- * waits until the first visit has kept it.
+ * waits until the first visit has kept it. `label`: the first note counts only once `<main>` also
+ * shows this text (the Add note button in the learner's language, issue 14).
  */
-export type Target = { portalUrl: string; appOrigin: string; keepsCopy?: boolean };
+export type Target = { portalUrl: string; appOrigin: string; keepsCopy?: boolean; label?: string };
 
 const MARK_FIRST_NOTE = `(() => {
   const mark = () => requestAnimationFrame(() => { window.__firstNote = performance.now(); });
   new MutationObserver((_, obs) => {
-    if (document.querySelector('main article')) { obs.disconnect(); mark(); }
-  }).observe(document, { childList: true, subtree: true });
+    const main = document.querySelector('main');
+    const label = window.__benchLabel;
+    if (main && main.querySelector('article') && (!label || main.textContent.includes(label))) { obs.disconnect(); mark(); }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 
 /**
@@ -109,6 +112,7 @@ export async function coldAndWarm(
 ): Promise<ColdAndWarm> {
   const context = await browser.newContext();
   try {
+    if (target.label) await context.addInitScript(`window.__benchLabel = ${JSON.stringify(target.label)};`);
     await context.addInitScript(MARK_FIRST_NOTE);
     const page = await context.newPage();
     await throttle(page, profile);

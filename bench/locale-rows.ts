@@ -15,7 +15,7 @@ import { median, ms } from './stats.ts';
 /** The per-locale table's columns. */
 export const LOCALE_COLUMNS = [
   'locale',
-  "first note (not yet in the learner's language)",
+  "first note (the Add note button around it in the learner's language)",
   'goal',
   'measured',
   'floor',
@@ -47,7 +47,7 @@ export function localeRows(locale: string, t: FirstNoteTimings): string[][] {
     ],
     [
       locale,
-      `cold (median of ${cold.length}; issue 14 lowers the goal)`,
+      `cold (median of ${cold.length})`,
       `≤ ${GOALS.coldMs} ms`,
       `${ms(median(cold))} [${list(cold)}]`,
       floorCell(t.cold, p.latency, p.downloadThroughput),

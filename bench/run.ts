@@ -10,7 +10,7 @@
  * figure to bench/results.json. It never fails on timings (machines are noisy); the size ceiling
  * is held by test/build.test.ts.
  * Env: BENCH_RUNS (first-note runs, cold and warm, each app and profile, default 7),
- * BENCH_LOCALE_RUNS (Slow 3G runs, cold and warm, per locale besides English, default 5),
+ * BENCH_LOCALE_RUNS (Slow 3G runs, cold and warm, per locale besides English, default 7),
  * BENCH_EDITOR_RUNS (slow-3G `Add note` → editor ready, each way, default 5), BENCH_VIEW_RUNS
  * (first renders each way, default 5), BENCH_SCROLL_SECONDS (bound on the 10,000-note scroll,
  * default 90).
@@ -38,7 +38,7 @@ import { measureView10k } from './view-10k.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
 /** Runs per locale besides English (Slow 3G, ours only): fewer than RUNS, to keep the bench short. */
-const LOCALE_RUNS = Math.max(1, Number(process.env.BENCH_LOCALE_RUNS ?? 5));
+const LOCALE_RUNS = Math.max(1, Number(process.env.BENCH_LOCALE_RUNS ?? 7));
 const EDITOR_RUNS = Math.max(1, Number(process.env.BENCH_EDITOR_RUNS ?? 5));
 const VIEW_RUNS = Math.max(1, Number(process.env.BENCH_VIEW_RUNS ?? 5));
 const SCROLL_MS = 1000 * Math.max(5, Number(process.env.BENCH_SCROLL_SECONDS ?? 90));
