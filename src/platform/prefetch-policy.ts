@@ -12,9 +12,10 @@ export type ConnectionHints = { readonly saveData?: boolean; readonly effectiveT
 export type PrefetchStep = { name: string; load: () => Promise<unknown> };
 
 /**
- * The lazy files by their brotli size, smallest first (a browser test checks it against the build):
- * the `/view` stylesheet, the course side, the course stylesheet, the editing stylesheet, the course
- * screen, the editing chunk, the write side, the `/view` screen, then the editor (Quill).
+ * The lazy files by their brotli size, smallest first: the `/view` stylesheet, the course side, the
+ * course stylesheet, the editing stylesheet, the course screen, the write side, the editing chunk,
+ * the `/view` screen, then the editor (Quill). A browser test checks it against the build
+ * (test/browser/first-screen-locale.test.ts): when a chunk outgrows the next one, reorder here.
  */
 export const PREFETCH_ORDER: readonly string[] = [
   'screen-view',
@@ -22,8 +23,8 @@ export const PREFETCH_ORDER: readonly string[] = [
   'screen-course',
   'screen-edit',
   'CourseScreen',
-  'edit-parts',
   'note-actions',
+  'edit-parts',
   'ViewScreen',
   'editor',
 ];

@@ -255,7 +255,7 @@ test('PREFETCH_ORDER is smallest first in this build (brotli bytes)', () => {
   for (let i = 1; i < sizes.length; i++)
     assert.ok(
       (sizes[i]?.[1] ?? 0) >= (sizes[i - 1]?.[1] ?? 0),
-      `${sizes[i]?.[0]} (${sizes[i]?.[1]} B) is not smaller than ${sizes[i - 1]?.[0]} (${sizes[i - 1]?.[1]} B)`,
+      `${sizes[i]?.[0]} (${sizes[i]?.[1]} B) is smaller than ${sizes[i - 1]?.[0]} (${sizes[i - 1]?.[1]} B): reorder PREFETCH_ORDER (src/platform/prefetch-policy.ts)`,
     );
 });
 
