@@ -157,9 +157,9 @@ export const hasLocalPart = (p: ParsedSearch): boolean =>
 
 /**
  * The search that finds the notes tagged `tag` (activating a tag on a card puts it in the search
- * box): `tag:exam`, or `tag:"exam tips"` when the tag holds a space or starts with a quote. A tag
- * holding both a space and a closing quote can't be written (the quote would end it); it searches
- * for its part up to that quote.
+ * box): `tag:exam`, or `tag:"exam tips"` when the tag holds a space. A tag that starts with a quote,
+ * or holds a space and a closing quote, can't be written (the quote would end it): it searches for
+ * its part up to that quote (no tag typed in the app has one at the start; the API may).
  */
 export function tagSearch(tag: string): string {
   return SPACE.test(tag) || OPEN_QUOTES.includes(tag[0] ?? '"') ? `tag:"${tag}"` : `tag:${tag}`;

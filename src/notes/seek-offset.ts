@@ -34,19 +34,6 @@ export function readSeekOffset(store: KeyValueStore, learner: string): SeekOffse
 }
 
 /**
- * Keeps the learner's choice; off removes the entry (nothing stored is the same as off). False
- * when it could only be kept in memory (storage blocked or full) or there is no learner.
- */
-export function saveSeekOffset(store: KeyValueStore, learner: string, offset: SeekOffset): boolean {
-  if (!learner) return false;
-  if (offset === 0) {
-    store.remove(seekOffsetKey(learner));
-    return true;
-  }
-  return store.set(seekOffsetKey(learner), String(offset));
-}
-
-/**
  * Where to seek for a note at `seconds`: `offset` earlier, never below 0. A position that is not a
  * finite number ≥ 0 (anchors are checked on arrival, this is the last guard before SEEK) is 0.
  */

@@ -45,4 +45,14 @@ test('what the app sends is what a portal accepts', () => {
   }
 });
 
+test('the seek offset: a time is sent that many seconds earlier (never below 0); a page as it is', () => {
+  const at = (seconds: number) => ({ refId: 'r1', anchor: { kind: 'time', seconds } }) as const;
+  assert.is(seekMessage(at(192), 5)?.seconds, 187);
+  assert.is(seekMessage(at(192), 0)?.seconds, 192);
+  assert.is(seekMessage(at(2), 10)?.seconds, 0);
+  assert.is(seekMessage(at(192))?.seconds, 192, 'off by default');
+  assert.is(seekMessage({ refId: 'r1', anchor: { kind: 'page', page: 4 } }, 10)?.page, 4);
+  assert.is(parseSeekMessage(seekMessage(at(3), 10)) !== null, true, 'still a well-formed SEEK');
+});
+
 test.run();

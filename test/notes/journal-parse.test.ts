@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type JournalState, parseJournal } from '../../src/notes/journal.ts';
-import { isDraft, isNote, isOutboxItem } from '../../src/notes/journal-parse.ts';
+import { isDraft, isNote, isOutboxItem, readDraft, readOutboxItem } from '../../src/notes/journal-parse.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
 import { addItem, deleteItem, updateItem } from '../fakes/write-side.ts';
 
@@ -115,6 +115,45 @@ test('parseJournal: a part of the wrong type reads as empty, the other parts are
     ...EMPTY,
     drafts: { k: draft },
   });
+});
+
+test('drafts, edits and conflicts keep valid tags (normalised); tags that break the rules are left out, the text kept', () => {
+  const ok = { content: '<p>x</p>', text: 'x', tags: [' exam  prep ', 'Tips'] };
+  const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`);
+  const raw = JSON.stringify({
+    drafts: {
+      ok,
+      dup: { ...ok, tags: ['a', 'A'] },
+      many: { ...ok, tags: eleven },
+      notStrings: { ...ok, tags: [1, 2] },
+      notArray: { ...ok, tags: 'exam' },
+    },
+    outbox: [
+      { ...updateItem('u', note, 'x'), changes: { ...ok, tags: ['', 'x'] } },
+      updateItem('v', note, 'y'),
+    ],
+    conflicts: { n1: { ...conflict, mine: { ...ok, tags: eleven } } },
+  });
+  const state = parseJournal(raw);
+  assert.equal(state.drafts.ok, { content: '<p>x</p>', text: 'x', tags: ['exam prep', 'Tips'] });
+  for (const key of ['dup', 'many', 'notStrings', 'notArray'])
+    assert.equal(state.drafts[key], { content: '<p>x</p>', text: 'x' }, key);
+  const [edit, plain] = state.outbox;
+  assert.equal(edit?.kind === 'update' && edit.changes, { content: '<p>x</p>', text: 'x' });
+  assert.equal(
+    plain?.kind === 'update' && plain.changes,
+    { content: '<p>y</p>', text: 'y' },
+    'no tags: none added',
+  );
+  assert.equal(state.conflicts.n1?.mine, { content: '<p>x</p>', text: 'x' });
+  assert.equal(readDraft({ content: 'c', text: 't', tags: ['ok'] }), {
+    content: 'c',
+    text: 't',
+    tags: ['ok'],
+  });
+  assert.is(readDraft({ content: 'c' }), null);
+  assert.equal(readOutboxItem(deleteItem('d', 'n1', 3, 5)), deleteItem('d', 'n1', 3, 5));
+  assert.is(readOutboxItem({ id: 'x', kind: 'nope' }), null);
 });
 
 test.run();

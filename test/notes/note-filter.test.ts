@@ -6,9 +6,11 @@ import {
   fold,
   type ListFilter,
   matchesFilter,
+  matchTagsWith,
   normaliseQuery,
   noteMatcher,
 } from '../../src/notes/note-filter.ts';
+import { hasAllTags } from '../../src/notes/search-match.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
 
 const note = fakeNote({
@@ -215,6 +217,34 @@ test('filterKey: different lists get different keys', () => {
 test('filterKey is stable across calls', () => {
   const f: ListFilter = { refId: 'r', courseId: 'c', query: 'q', source: 'recent' };
   assert.is(filterKey(f), filterKey({ ...f }));
+});
+
+test('tags: matched by the test the /view chunk hands over; until then a tag filter matches (and prunes) nothing', () => {
+  matchTagsWith(() => false);
+  assert.not.ok(matchesFilter(note, { tags: ['exam'] }));
+  matchTagsWith(hasAllTags);
+  assert.ok(matchesFilter(note, { tags: ['EXAM'] }), 'ignoring case, by the tag rules’ key');
+  assert.ok(matchesFilter(note, { tags: ['exam', 'chlorophyll'] }));
+  assert.not.ok(matchesFilter(note, { tags: ['exam', 'tips'] }), 'every tag must be on the note');
+  assert.ok(matchesFilter(note, { tags: ['exam'], query: 'light' }));
+  assert.not.ok(matchesFilter(note, { tags: ['exam'], courseId: 'c2' }));
+});
+
+test('tags: a list with tags covers one with the same tags and more; none covers it but a list without tags', () => {
+  assert.ok(covers({}, { tags: ['exam'] }));
+  assert.ok(covers({ tags: ['exam'] }, { tags: ['exam', 'tips'] }));
+  assert.not.ok(covers({ tags: ['exam'] }, {}), 'a tag list says nothing of the untagged notes');
+  assert.not.ok(covers({ tags: ['exam', 'tips'] }, { tags: ['exam'] }));
+  assert.not.ok(
+    covers({ tags: ['Exam'] }, { tags: ['exam'] }),
+    'spelled otherwise: not counted (only slower)',
+  );
+});
+
+test('tags: a filter with tags has a key of its own; without, the key is as before (kept copies stay readable)', () => {
+  assert.is(filterKey({ query: 'x' }), JSON.stringify([null, null, 'x', null]));
+  assert.is.not(filterKey({ tags: ['exam'] }), filterKey({}));
+  assert.is.not(filterKey({ tags: ['exam'] }), filterKey({ tags: ['tips'] }));
 });
 
 test.run();

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError, TIMEOUT_MESSAGE } from '../../src/api/api-error.ts';
+import type { OutboxItem } from '../../src/notes/journal.ts';
 import { backoffMs, rebase, verdictFor } from '../../src/notes/outbox-verdict.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
 import { addItem, deleteItem, updateItem } from '../fakes/write-side.ts';
@@ -131,6 +132,31 @@ test('rebase: after an edit, later writes to the note send the version just stor
       ['n1', 4],
     ],
   );
+});
+
+test('update: a retried edit counts as stored only when the 409 shows its tags too (same order and spelling)', () => {
+  const tagged: OutboxItem = {
+    id: 't',
+    kind: 'update',
+    noteId: 'n1',
+    version: 3,
+    changes: { content: '<p>mine</p>', text: 'mine', tags: ['exam', 'Tips'] },
+    base,
+  };
+  const stored = { ...base, content: '<p>mine</p>', text: 'mine', tags: ['exam', 'Tips'], version: 4 };
+  assert.equal(verdictFor(tagged, http(409, stored)), { kind: 'done', note: stored });
+  for (const tags of [['exam'], ['Tips', 'exam'], ['exam', 'tips'], []]) {
+    const other = { ...stored, tags };
+    assert.equal(verdictFor(tagged, http(409, other)), { kind: 'conflict', current: other }, tags.join());
+  }
+  // A tags-only edit (same text) whose tags did not get through is a conflict, not "already stored".
+  const tagsOnly: OutboxItem = {
+    ...tagged,
+    changes: { content: base.content, text: base.text, tags: ['new'] },
+  };
+  assert.equal(verdictFor(tagsOnly, http(409, { ...base, version: 4 })).kind, 'conflict');
+  // An edit from before tags could be edited says nothing about them: its text decides.
+  assert.equal(verdictFor(update, http(409, { ...stored, tags: ['anything'] })).kind, 'done');
 });
 
 test.run();

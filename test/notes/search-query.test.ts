@@ -7,6 +7,7 @@ import {
   parseDay,
   parseSearch,
   searchNarrows,
+  tagSearch,
 } from '../../src/notes/search-query.ts';
 
 const none: ParsedSearch = { query: '', tags: [], courses: [], after: null, before: null, unsaved: false };
@@ -179,6 +180,16 @@ test('what narrows, and what is left to the device', () => {
   assert.ok(hasLocalPart(parsed({ courses: ['x'] })));
   assert.ok(hasLocalPart(parsed({ before: '2026-01-01' })));
   assert.ok(hasLocalPart(parsed({ unsaved: true })));
+});
+
+test('tagSearch: the search for a tag, reading back as exactly that tag', () => {
+  for (const tag of ['exam', 'exam tips', 'हिंदी', 'مراجعة', 'a:b', 'C#', 'say"hi'])
+    assert.equal(parseSearch(tagSearch(tag)).tags, [tag], tag);
+  assert.is(tagSearch('exam'), 'tag:exam');
+  assert.is(tagSearch('exam tips'), 'tag:"exam tips"');
+  assert.is(parseSearch(tagSearch('exam tips')).query, '');
+  // A quote would end it: such a tag searches for what comes before (never an error).
+  assert.equal(parseSearch(tagSearch('"quoted')).tags, []);
 });
 
 test.run();

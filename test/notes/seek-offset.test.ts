@@ -6,10 +6,10 @@ import {
   parseSeekOffset,
   readSeekOffset,
   SEEK_OFFSETS,
-  saveSeekOffset,
   seekOffsetKey,
   seekTarget,
 } from '../../src/notes/seek-offset.ts';
+import { saveSeekOffset } from '../../src/notes/seek-offset-save.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
 import { learnerKey } from '../../src/session/session-model.ts';
 import { createMemoryStorage, storageError } from '../fakes/memory-storage.ts';

@@ -1,6 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addTag, hasTag, removeTag, sameTags, splitTagInput } from '../../src/notes/tag-list.ts';
+import {
+  addTag,
+  hasTag,
+  mergeTags,
+  removeTag,
+  sameTags,
+  splitTagInput,
+  splitTyped,
+} from '../../src/notes/tag-list.ts';
 
 const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
 
@@ -64,6 +72,22 @@ test('has a tag, ignoring case like the API filter', () => {
   assert.ok(hasTag(['ΟΔΟΣ'], 'οδος'));
   assert.not.ok(hasTag(['ılık'], 'ilik'));
   assert.not.ok(hasTag([], 'a'));
+});
+
+test('splitTyped: the tags a separator ended, and the text still being typed', () => {
+  assert.equal(splitTyped('exa'), { done: [], rest: 'exa' });
+  assert.equal(splitTyped('exam,'), { done: ['exam'], rest: '' });
+  assert.equal(splitTyped('exam, tips, re'), { done: ['exam', 'tips'], rest: 're' });
+  assert.equal(splitTyped('مراجعة، اختبار'), { done: ['مراجعة'], rest: 'اختبار' });
+  assert.equal(splitTyped(',, ,x'), { done: [], rest: 'x' });
+  assert.equal(splitTyped('a\nb'), { done: ['a'], rest: 'b' });
+});
+
+test('mergeTags: the first list, then the tags of the second it lacks (ignoring case), up to 10', () => {
+  assert.equal(mergeTags(['exam', 'x'], ['EXAM', 'tips']), ['exam', 'x', 'tips']);
+  assert.equal(mergeTags([], ['a', 'a']), ['a']);
+  const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
+  assert.equal(mergeTags(ten, ['more']), ten);
 });
 
 test.run();

@@ -121,4 +121,17 @@ test('currentPath follows the location as it changes outside the navigator', () 
   assert.is(nav.currentPath(), '/course');
 });
 
+test('a tag for /view rides in the state and survives the popstate re-read; other state values are dropped', () => {
+  const fake = createFakeNavWindow('/');
+  const nav = createNavigator(fake.window);
+  nav.navigate('/view', { state: { tag: 'exam' } });
+  nav.syncFromHistory(); // the router's own popstate runs this too
+  assert.equal(nav.state.value, { tag: 'exam' });
+  for (const hostile of [{ tag: 7 }, { tag: ['x'] }, 'tag', { other: 'x' }]) {
+    fake.window.history.state = hostile;
+    nav.syncFromHistory();
+    assert.is(nav.state.value, null, JSON.stringify(hostile));
+  }
+});
+
 test.run();

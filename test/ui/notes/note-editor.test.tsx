@@ -330,4 +330,58 @@ test('more than one: "Some images…" and "Save without the images"; an edit clo
   view.unmount();
 });
 
+test('tags: a tags-only edit is a change (kept as a draft, restored with its tags) and the save sends them', async () => {
+  const fake = createFakeServices();
+  fake.sanitizer.finish();
+  const first = await open(fake, { initialText: 'old', initialTags: ['exam'], draftKey: 'edit:n1' });
+  const input = () => first.view.container.querySelector<HTMLInputElement>('input[role=combobox]');
+  await waitFor(() => input() !== null, 'the tag field');
+  const typeInto = async (value: string) => {
+    const field = input();
+    assert.ok(field);
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+  };
+  await typeInto('tips,');
+  const chips = () =>
+    [...first.view.container.querySelectorAll('.tag-chip > span')].map((c) => c.textContent);
+  assert.equal(chips(), ['exam', 'tips']);
+  assert.equal(fake.services.notes.drafts.get('edit:n1')?.tags, ['exam', 'tips'], 'kept as a draft');
+  first.view.unmount();
+  const second = await open(fake, { initialText: 'old', initialTags: ['exam'], draftKey: 'edit:n1' });
+  await waitFor(() => second.view.container.querySelector('.tag-chip') !== null, 'the chips');
+  assert.equal(
+    [...second.view.container.querySelectorAll('.tag-chip > span')].map((c) => c.textContent),
+    ['exam', 'tips'],
+    'the draft’s tags come back',
+  );
+  // What is still typed is meant: saving adds it.
+  const field = second.view.container.querySelector<HTMLInputElement>('input[role=combobox]');
+  assert.ok(field);
+  field.value = 'week 3';
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  await settle();
+  await second.submit();
+  assert.equal(second.saved.at(-1), { content: '<p>old</p>', text: 'old', tags: ['exam', 'tips', 'week 3'] });
+  second.view.unmount();
+});
+
+test('tags: back to the note’s own tags and text is no change — the draft goes', async () => {
+  const fake = createFakeServices();
+  fake.sanitizer.finish();
+  const { view } = await open(fake, { initialText: 'old', initialTags: ['exam'], draftKey: 'edit:n1' });
+  await waitFor(() => view.container.querySelector('.tag-remove') !== null, 'the chip');
+  view.container.querySelector<HTMLButtonElement>('.tag-remove')?.click();
+  await settle();
+  assert.equal(fake.services.notes.drafts.get('edit:n1')?.tags, []);
+  const field = view.container.querySelector<HTMLInputElement>('input[role=combobox]');
+  assert.ok(field);
+  field.value = 'exam,';
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  await settle();
+  assert.is(fake.services.notes.drafts.get('edit:n1'), undefined);
+  view.unmount();
+});
+
 test.run();

@@ -4,8 +4,8 @@ import {
   readSeekOffset,
   SEEK_OFFSETS,
   type SeekOffset,
-  saveSeekOffset,
 } from '../../../notes/seek-offset.ts';
+import { saveSeekOffset } from '../../../notes/seek-offset-save.ts';
 import { useServices } from '../../services.ts';
 import { useT, useValue } from '../../use-value.ts';
 

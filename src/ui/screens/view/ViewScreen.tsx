@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { filterKey } from '../../../notes/note-filter.ts';
-import { searchMatcher } from '../../../notes/search-match.ts';
+import { prepareSearchMatch, searchMatcher } from '../../../notes/search-match.ts';
 import { parseSearch, tagSearch } from '../../../notes/search-query.ts';
 import { isNarrowed, noteCount, viewFilter } from '../../../notes/view-filter.ts';
 import type { Note, NoteOrder } from '../../../protocol/api-types.ts';
@@ -40,6 +40,9 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
     if (arrived?.tag) setQuery(tagSearch(arrived.tag));
   }, [arrived]);
   const [courseId, setCourseId] = useState('');
+  // Each note's tag keys and creation time are worked out as notes arrive (mostly cache hits after
+  // that), so no keystroke pays for all of them at once.
+  useEffect(() => notes.cache.visible.subscribe(prepareSearchMatch), []);
   const [order, setOrder] = useState<NoteOrder>('newest');
   const [editing, setEditing] = useState<string | null>(null);
   const asked = useDebounced(query, searchDelay);
