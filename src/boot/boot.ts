@@ -85,7 +85,11 @@ export function createBoot(deps: BootDeps): Boot {
       // else its language: resolveLocale's choice for our lower-case tags, in fewer bytes.
       const tag = accepted.context.locale.toLowerCase();
       const url = locales[tag] ?? locales[tag.split('-')[0] ?? ''];
-      if (url) (catalogues[url] = deps.fetch(url)).catch(() => undefined);
+      if (url) {
+        const catalogue = deps.fetch(url);
+        catalogue.catch(() => undefined); // the adopter sees the failure
+        catalogues[url] = catalogue;
+      }
       const request = earlyRequest(accepted, deps.pathname, deps.config);
       if (request) {
         const response = deps.fetch(request.url, request.init);
