@@ -96,6 +96,12 @@ for (const lang of ['en', 'ar'] as const) {
     const active = await input.getAttribute('aria-activedescendant');
     assert.ok(active && (await f.locator(`[id="${active}"]`).innerText()) === 'हिंदी', 'the option is active');
     await expectNoAxeViolations(f, `${lang}: tag field with its suggestions open`);
+    // Escape closes the list first (the editor stays open); the arrows open it again.
+    await s.page.keyboard.press('Escape');
+    assert.is(await input.getAttribute('aria-expanded'), 'false');
+    assert.is(await input.count(), 1, 'the editor is still open');
+    await s.page.keyboard.press('ArrowDown');
+    await s.page.keyboard.press('ArrowDown');
     await s.page.keyboard.press('Enter');
     assert.equal(await chips(f), ['exam', 'Review week', 'مراجعة', 'हिंदी']);
     // Backspace in the empty field takes the last chip off; a remove button takes its own.
@@ -177,46 +183,52 @@ for (const lang of ['en', 'ar'] as const) {
   );
 }
 
-withBodies(
-  'operators: tag: and free text go to the API, course: and dates are matched here; unknown operators are text',
-  async ({ browser }) => {
-    const s = await onDemoVideo(scenario, browser, { route: '/view' });
-    const f = s.frame();
-    const search = f.getByLabel('Search notes', { exact: true });
-    await search.fill('tag:exam cost');
-    await waitCards(f, [COST]);
-    await eventually(
-      async () => fetchBodies(s).some((b) => b.query === 'cost' && JSON.stringify(b.tags) === '["exam"]'),
-      'the API asked for query "cost" and tags ["exam"]',
-    );
-    await search.fill('course:"accessible web" ');
-    await eventually(async () => {
-      const texts = await cardTexts(f);
-      return texts.length === 2 && texts.every((t) => !t.includes('cost'));
-    }, 'only the Accessible Web Design notes');
-    assert.not.ok(
-      fetchBodies(s).some((b) => typeof b.query === 'string' && b.query.includes('course')),
-      'course: is never sent as text',
-    );
-    await search.fill('user:asha');
-    await eventually(
-      async () => fetchBodies(s).some((b) => b.query === 'user:asha'),
-      'an unknown operator is searched for as text',
-    );
-    // The help lists the operators; it describes the field.
-    const help = f.locator('details.search-help');
-    await help.locator('summary').click();
-    for (const op of [
-      'tag:exam',
-      'course:"Data Science"',
-      'after:2026-11-01',
-      'before:2026-11-01',
-      'is:unsaved',
-    ])
-      assert.is(await help.locator('code', { hasText: op }).count(), 1, op);
-    assert.is(await search.getAttribute('maxlength'), '500');
-  },
-);
+for (const lang of ['en', 'ar'] as const)
+  withBodies(
+    `${lang}: operators — tag: and free text go to the API, course: is matched here; unknown operators are text`,
+    async ({ browser }) => {
+      const s = await onDemoVideo(scenario, browser, {
+        route: '/view',
+        context: portalContext({ locale: lang }),
+      });
+      const f = s.frame();
+      const search = f.getByLabel(WORDS[lang].search, { exact: true });
+      await search.fill('tag:exam cost');
+      await waitCards(f, [COST]);
+      await eventually(
+        async () => fetchBodies(s).some((b) => b.query === 'cost' && JSON.stringify(b.tags) === '["exam"]'),
+        'the API asked for query "cost" and tags ["exam"]',
+      );
+      await search.fill('course:"accessible web" ');
+      await eventually(async () => {
+        const texts = await cardTexts(f);
+        return texts.length === 2 && texts.every((t) => !t.includes('cost'));
+      }, 'only the Accessible Web Design notes');
+      assert.not.ok(
+        fetchBodies(s).some((b) => typeof b.query === 'string' && b.query.includes('course')),
+        'course: is never sent as text',
+      );
+      await search.fill('tag:हिंदी');
+      await waitCards(f, [HINDI]);
+      await search.fill('user:asha');
+      await eventually(
+        async () => fetchBodies(s).some((b) => b.query === 'user:asha'),
+        'an unknown operator is searched for as text',
+      );
+      // The help lists the operators; it describes the field.
+      const help = f.locator('details.search-help');
+      await help.locator('summary').click();
+      for (const op of [
+        'tag:exam',
+        'course:"Data Science"',
+        'after:2026-11-01',
+        'before:2026-11-01',
+        'is:unsaved',
+      ])
+        assert.is(await help.locator('code', { hasText: op }).count(), 1, op);
+      assert.is(await search.getAttribute('maxlength'), '500');
+    },
+  );
 
 test('Go to starts as many seconds earlier as the setting on /view says; the label keeps the note’s time; pages unchanged', async ({
   browser,
