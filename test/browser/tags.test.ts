@@ -71,17 +71,22 @@ for (const lang of ['en', 'ar'] as const) {
   const w = WORDS[lang];
   const open = (browser: Parameters<typeof scenario>[0], route = '/') =>
     onDemoVideo(scenario, browser, { context: portalContext({ locale: lang }), route });
-
-  test(`${lang}: tags in the editor by keyboard — Enter, comma, Backspace, a suggestion, a refusal said next to the field; saved and shown on the card`, async ({
-    browser,
-  }) => {
+  /** The cost note's editor open, the focus in its tag field. */
+  const editCost = async (browser: Parameters<typeof scenario>[0]) => {
     const s = await open(browser);
     const f = s.frame();
     await card(f, COST).getByRole('button', { name: w.edit }).click();
     const input = tagInput(f, w);
     await input.waitFor();
-    assert.equal(await chips(f), ['exam'], 'the note’s own tag is a chip');
     await input.focus();
+    return { s, f, input };
+  };
+
+  test(`${lang}: tags in the editor by keyboard — Enter, comma, Backspace, a suggestion, a refusal said next to the field; saved and shown on the card`, async ({
+    browser,
+  }) => {
+    const { s, f, input } = await editCost(browser);
+    assert.equal(await chips(f), ['exam'], 'the note’s own tag is a chip');
     await s.page.keyboard.type('Review week');
     await s.page.keyboard.press('Enter');
     await s.page.keyboard.type('مراجعة,');
@@ -132,12 +137,7 @@ for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: over the limit — an 11th tag is refused and the limit is said next to the field`, async ({
     browser,
   }) => {
-    const s = await open(browser);
-    const f = s.frame();
-    await card(f, COST).getByRole('button', { name: w.edit }).click();
-    const input = tagInput(f, w);
-    await input.waitFor();
-    await input.focus();
+    const { s, f, input } = await editCost(browser);
     await s.page.keyboard.type(`${Array.from({ length: 9 }, (_, i) => `t${i + 1}`).join(',')},`);
     assert.is((await chips(f)).length, 10);
     await s.page.keyboard.type('eleven');
