@@ -34,7 +34,7 @@ test.after(async (ctx) => {
   rmSync(ctx.dir, { recursive: true, force: true });
 });
 
-/** Starts `harness serve` for a parent origin (plus `extra` flags) and returns the printed URLs. */
+/** Starts `harness serve` for a parent origin (plus `extra` flags) and returns the printed URLs once the whole summary is out. */
 async function serve(ctx: Ctx, origin: string, name: string, extra: string[] = []) {
   const proc = spawnHarness([
     'serve',
@@ -49,7 +49,9 @@ async function serve(ctx: Ctx, origin: string, name: string, extra: string[] = [
     ...extra,
   ]);
   ctx.procs.push(proc);
-  const parent = (await proc.waitForStdout(/^ {2}Parent +(\S+)/m))[1]!;
+  // The summary's last line: each line is its own write, so an earlier one may arrive alone.
+  await proc.waitForStdout(/^Open \S+ in a browser/m);
+  const parent = proc.stdout().match(/^ {2}Parent +(\S+)/m)![1]!;
   const app = proc.stdout().match(/^ {2}App +(\S+)/m)![1]!;
   return { proc, parent, app };
 }
