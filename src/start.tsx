@@ -12,7 +12,7 @@ import { seekMessage } from './bridge/seek-message.ts';
 import { createSanitizerService } from './format/sanitizer.ts';
 import { createI18n } from './i18n/i18n-model.ts';
 import { createNotesModel } from './notes/notes-model.ts';
-import { readSeekOffset } from './notes/seek-offset.ts';
+import { readSeekOffset } from './notes/read/seek-offset.ts';
 import { createChunkImport } from './platform/chunk-import.ts';
 import { createKeyValueStore } from './platform/key-value-store.ts';
 import { createLoader, type Loader } from './platform/lazy-file.ts';
@@ -78,7 +78,7 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     learner: () => session.learner.value,
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
-    frames: window, // two frames of one learner stay in step (src/notes/frame-sync.ts)
+    frames: window, // two frames of one learner stay in step (src/notes/write/frame-sync.ts)
     now: () => Date.now(),
     random: Math.random,
     newId: () => crypto.randomUUID(), // https (or loopback) only: every deployment is

@@ -1,7 +1,7 @@
 import { SESSION_HEADER_NAMES, sessionHeaders } from '../api/session-headers.ts';
 import type { AcceptedContext } from '../bridge/parent-bridge.ts';
 import type { AppConfig } from '../config/app-config.ts';
-import { PAGE_SIZE } from '../notes/list-limits.ts';
+import { PAGE_SIZE } from '../notes/read/list-limits.ts';
 import { appPath } from '../routes/route-rules.ts';
 
 /** A request the early start sends before the app has run, for the app to adopt. */

@@ -1,4 +1,4 @@
-import { adjustedSeconds, type SeekOffset } from '../notes/seek-offset.ts';
+import { adjustedSeconds, type SeekOffset } from '../notes/read/seek-offset.ts';
 import type { Note } from '../protocol/api-types.ts';
 import { type SeekMessage, SUB_APPLICATION_NAME } from '../protocol/messages.ts';
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Problem } from '../notes/describe-error.ts';
+import type { Problem } from '../notes/read/describe-error.ts';
 import { useServices } from '../ui/services.ts';
 import { checkImage, UPLOAD_FAILED } from './image-check.ts';
 

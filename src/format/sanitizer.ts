@@ -1,4 +1,4 @@
-import { lazyPart } from '../notes/lazy-part.ts';
+import { lazyPart } from '../notes/read/lazy-part.ts';
 import { type Loader, ONE_TRY } from '../platform/lazy-file.ts';
 import type { Sanitize } from './sanitize-html.ts';
 import type { SanitizerDocument } from './sanitizer-parts.ts';

@@ -6,21 +6,21 @@ import type { Loader } from '../platform/lazy-file.ts';
 import type { NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
-import type { Courses } from './courses.ts';
-import { describeProblem, PROBLEM_MESSAGES } from './describe-error.ts';
-import type { Drafts } from './drafts.ts';
-import type { Conflict, Draft } from './journal.ts';
-import { journalKey } from './journal-key.ts';
-import { createKept } from './kept.ts';
-import { lazyPart } from './lazy-part.ts';
-import { PAGE_SIZE, RECENT_COUNT } from './list-limits.ts';
-import type { Actions } from './note-actions.ts';
-import { createNoteCache } from './note-cache.ts';
-import type { ListFilter } from './note-filter.ts';
-import { createNoteLists, type ListView, type PageLoader } from './note-lists.ts';
-import type { NoteChanges, SaveResult } from './note-writes.ts';
-import type { PendingDelete } from './pending-deletes.ts';
-import type { UploadOutcome } from './upload-image.ts';
+import type { Courses } from './read/courses.ts';
+import { describeProblem, PROBLEM_MESSAGES } from './read/describe-error.ts';
+import { journalKey } from './read/journal-key.ts';
+import { createKept } from './read/kept.ts';
+import { lazyPart } from './read/lazy-part.ts';
+import { PAGE_SIZE, RECENT_COUNT } from './read/list-limits.ts';
+import { createNoteCache } from './read/note-cache.ts';
+import type { ListFilter } from './read/note-filter.ts';
+import { createNoteLists, type ListView, type PageLoader } from './read/note-lists.ts';
+import type { Drafts } from './write/drafts.ts';
+import type { Conflict, Draft } from './write/journal.ts';
+import type { Actions } from './write/note-actions.ts';
+import type { NoteChanges, SaveResult } from './write/note-writes.ts';
+import type { PendingDelete } from './write/pending-deletes.ts';
+import type { UploadOutcome } from './write/upload-image.ts';
 
 export { PAGE_SIZE, RECENT_COUNT };
 
@@ -80,7 +80,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   /** The write side, fetched once (idle prefetch, the first write, or writes left queued). */
   const actions = lazyPart<Actions>(
     () =>
-      import('./note-actions.ts').then((m) =>
+      import('./write/note-actions.ts').then((m) =>
         m.createActions({
           ...deps,
           cache,
@@ -147,7 +147,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   /** The course side, fetched with the screens that read it. */
   const courses = lazyPart<Courses>(
     () =>
-      import('./courses.ts').then((m) =>
+      import('./read/courses.ts').then((m) =>
         m.createCourses({ api: deps.api, describe, list, kept: kept.courses }),
       ),
     deps.loader,

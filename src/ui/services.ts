@@ -56,7 +56,7 @@ export type Services = {
   store: KeyValueStore;
   /**
    * Asks the portal's player to go to a note's anchor (a SEEK message; a time as many seconds
-   * earlier as the learner's setting says, src/notes/seek-offset.ts); false when it can't.
+   * earlier as the learner's setting says, src/notes/read/seek-offset.ts); false when it can't.
    */
   seek(note: Note): boolean;
   /** Asks the portal again for the token it did not hand over (AUTH_REQUEST; see Unsigned). */

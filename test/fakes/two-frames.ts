@@ -1,15 +1,15 @@
 /**
- * Frames of one learner's write side (src/notes/note-actions.ts, as the model wires it) over one
+ * Frames of one learner's write side (src/notes/write/note-actions.ts, as the model wires it) over one
  * shared storage, one fake API and one timeline, linked by the fake BroadcastChannel, `storage`
  * events and Web Locks of fake-frames.ts — so a test drives a save in one frame and reads the
  * other frame's cache, marks and API calls.
  */
 import { signal } from '@preact/signals-core';
 import type { NotesApi } from '../../src/api/notes-api.ts';
-import type { Conflict } from '../../src/notes/journal.ts';
-import { createActions } from '../../src/notes/note-actions.ts';
-import { createNoteCache } from '../../src/notes/note-cache.ts';
-import type { PendingDelete } from '../../src/notes/pending-deletes.ts';
+import { createNoteCache } from '../../src/notes/read/note-cache.ts';
+import type { Conflict } from '../../src/notes/write/journal.ts';
+import { createActions } from '../../src/notes/write/note-actions.ts';
+import type { PendingDelete } from '../../src/notes/write/pending-deletes.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
 import { createFakeFrames, type FakeFrames } from './fake-frames.ts';
 import { createFakeNotesApi } from './fake-notes-api.ts';

@@ -5,15 +5,20 @@
  */
 import { ApiError } from '../../src/api/api-error.ts';
 import type { NotesApi } from '../../src/api/notes-api.ts';
-import { createJournalDrafts } from '../../src/notes/drafts.ts';
-import { createJournal, type JournalState, type OutboxItem, parseJournal } from '../../src/notes/journal.ts';
-import { journalKey } from '../../src/notes/journal-key.ts';
-import { createNoteCache } from '../../src/notes/note-cache.ts';
-import { createWrites } from '../../src/notes/note-writes.ts';
-import { createOutbox } from '../../src/notes/outbox.ts';
-import type { Verdict } from '../../src/notes/outbox-verdict.ts';
-import { createDeletes } from '../../src/notes/pending-deletes.ts';
-import { settleWrite } from '../../src/notes/settle-write.ts';
+import { journalKey } from '../../src/notes/read/journal-key.ts';
+import { createNoteCache } from '../../src/notes/read/note-cache.ts';
+import { createJournalDrafts } from '../../src/notes/write/drafts.ts';
+import {
+  createJournal,
+  type JournalState,
+  type OutboxItem,
+  parseJournal,
+} from '../../src/notes/write/journal.ts';
+import { createWrites } from '../../src/notes/write/note-writes.ts';
+import { createOutbox } from '../../src/notes/write/outbox.ts';
+import type { Verdict } from '../../src/notes/write/outbox-verdict.ts';
+import { createDeletes } from '../../src/notes/write/pending-deletes.ts';
+import { settleWrite } from '../../src/notes/write/settle-write.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/platform/key-value-store.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
 import type { Deferred } from './deferred.ts';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { highlightSegments, previewAround, type Segment } from '../../src/format/highlight.ts';
-import { matchesFilter } from '../../src/notes/note-filter.ts';
+import { matchesFilter } from '../../src/notes/read/note-filter.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
 
 /** Segments written compactly: matches in [brackets]. */

@@ -18,8 +18,8 @@ import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { anchorAction, anchorMessage } from '../../src/format/note-format.ts';
-import { PROBLEM_MESSAGES } from '../../src/notes/describe-error.ts';
-import { UPLOAD_MESSAGES } from '../../src/notes/upload-image.ts';
+import { PROBLEM_MESSAGES } from '../../src/notes/read/describe-error.ts';
+import { UPLOAD_MESSAGES } from '../../src/notes/write/upload-image.ts';
 import { ROUTES } from '../../src/routes/route-table.ts';
 import { SHORTCUTS } from '../../src/ui/shortcuts.ts';
 
@@ -41,7 +41,7 @@ const DYNAMIC: Record<string, string> = {
   'src/ui/screens/view/ViewList.tsx: props.empty.hint': 'ViewList props',
   'src/ui/notes/AddNote.tsx: anchor.key': 'anchorMessage',
   'src/ui/notes/NoteCard.tsx: anchor.key': 'anchorMessage',
-  'src/notes/export-markdown.ts: anchor.key': 'anchorMessage',
+  'src/ui/screens/course/export-markdown.ts: anchor.key': 'anchorMessage',
   'src/ui/notes/AnchorButton.tsx: action.key': 'anchorAction',
   'src/ui/ScreenFailure.tsx: title': 'ScreenFailure props',
   'src/ui/ScreenFailure.tsx: text': 'ScreenFailure props',

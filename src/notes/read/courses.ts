@@ -1,9 +1,9 @@
-import type { NotesApi } from '../api/notes-api.ts';
-import type { CourseSummary, NoteOrder } from '../protocol/api-types.ts';
+import type { NotesApi } from '../../api/notes-api.ts';
+import type { CourseSummary, NoteOrder } from '../../protocol/api-types.ts';
+import type { NoteList } from '../notes-model.ts';
 import type { Problem } from './describe-error.ts';
 import type { ListFilter } from './note-filter.ts';
 import type { PageLoader } from './note-lists.ts';
-import type { NoteList } from './notes-model.ts';
 import { createResource, type Resource } from './resource.ts';
 
 /** What the course data is built from: the API, the model's wording of failures, its lists. */

@@ -1,4 +1,4 @@
-import { isApiError, TIMEOUT_MESSAGE } from '../api/api-error.ts';
+import { isApiError, TIMEOUT_MESSAGE } from '../../api/api-error.ts';
 
 /** What a failure means to the learner: the message (a message key) and whether Retry can help. */
 export type Problem = { message: string; retry: boolean; kind: ProblemKind };

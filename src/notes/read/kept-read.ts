@@ -1,5 +1,5 @@
-import { parseCourseSummaries, parseNoteList } from '../api/parse-response.ts';
-import type { CourseSummary, Note, NoteOrder } from '../protocol/api-types.ts';
+import { parseCourseSummaries, parseNoteList } from '../../api/parse-response.ts';
+import type { CourseSummary, Note, NoteOrder } from '../../protocol/api-types.ts';
 import type { ListFilter } from './note-filter.ts';
 
 /** One list's first page as the server last gave it, kept on the device (DESIGN §6b). */

@@ -1,8 +1,8 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import type { KeyValueStore } from '../platform/key-value-store.ts';
-import type { CourseSummary, Note } from '../protocol/api-types.ts';
+import type { KeyValueStore } from '../../platform/key-value-store.ts';
+import type { CourseSummary, Note } from '../../protocol/api-types.ts';
+import type { KeptWriter } from '../write/kept-write.ts';
 import { KEPT_KEY, type KeptFile, keptCourses, keptPage, parseKept } from './kept-read.ts';
-import type { KeptWriter } from './kept-write.ts';
 import { lazyPart } from './lazy-part.ts';
 import type { ListKeeping } from './note-lists.ts';
 
@@ -13,14 +13,14 @@ export type KeptDeps = { store: KeyValueStore; learner: () => string; now: () =>
  * The copy of what the learner has seen, kept on this device (DESIGN §6b; "Kept on this device"
  * in docs/decisions.md): lists read it on their first load, and it is written from the server's
  * first pages and confirmed writes. Reading is in the first load (the first note may come from
- * it); writing is a lazy chunk (src/notes/kept-write.ts). Searches are not kept.
+ * it); writing is a lazy chunk (src/notes/write/kept-write.ts). Searches are not kept.
  */
 export function createKept(deps: KeptDeps) {
   let file: KeptFile | null = null;
   let readFor: string | null = null;
   const updatedAt = signal<number | null>(null);
   const writer = lazyPart<KeptWriter>(() =>
-    import('./kept-write.ts').then((m) => m.createKeptWriter({ store: deps.store, now: deps.now })),
+    import('../write/kept-write.ts').then((m) => m.createKeptWriter({ store: deps.store, now: deps.now })),
   );
   const write = (act: (w: KeptWriter) => void) => void writer.load().then(act, () => undefined);
   const stored = () => {

@@ -1,4 +1,4 @@
-import { type LazyFile, type Loader, ONE_TRY } from '../platform/lazy-file.ts';
+import { type LazyFile, type Loader, ONE_TRY } from '../../platform/lazy-file.ts';
 
 /** A part of the model in a chunk of its own: fetched once, `current` once it is in. */
 export type LazyPart<T> = LazyFile<T>;

@@ -1,5 +1,5 @@
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals-core';
-import type { Note } from '../protocol/api-types.ts';
+import type { Note } from '../../protocol/api-types.ts';
 
 /**
  * The one store of notes, keyed by `noteId`, that every list derives from: an edit made on `/view`

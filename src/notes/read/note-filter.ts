@@ -1,4 +1,4 @@
-import type { Note } from '../protocol/api-types.ts';
+import type { Note } from '../../protocol/api-types.ts';
 
 /**
  * What a list shows: notes on one resource, one course, and/or matching a search. The same
@@ -24,7 +24,7 @@ let tagTest: TagTest = () => false;
 
 /**
  * Sets how a filter's `tags` are matched. Only `/view` makes tag filters, and its chunk calls this
- * as it loads (src/notes/search-match.ts): the tag rules (`tagKey`, the same the API matches by)
+ * as it loads (src/ui/screens/view/search-match.ts): the tag rules (`tagKey`, the same the API matches by)
  * stay out of the first load, which every other list uses this module from.
  */
 export const matchTagsWith = (test: TagTest): void => {

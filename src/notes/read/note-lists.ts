@@ -1,6 +1,6 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
-import { isAborted } from '../api/api-error.ts';
-import type { Note, NoteOrder } from '../protocol/api-types.ts';
+import { isAborted } from '../../api/api-error.ts';
+import type { Note, NoteOrder } from '../../protocol/api-types.ts';
 import type { Problem } from './describe-error.ts';
 import type { KeptPage } from './kept-read.ts';
 import type { NoteCache } from './note-cache.ts';

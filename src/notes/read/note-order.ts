@@ -1,4 +1,4 @@
-import type { Note, NoteOrder } from '../protocol/api-types.ts';
+import type { Note, NoteOrder } from '../../protocol/api-types.ts';
 
 /** The orders the learner can pick, in menu order (DESIGN §3: newest, oldest, recently edited). */
 export const ORDERS: readonly NoteOrder[] = ['newest', 'oldest', 'updated'];

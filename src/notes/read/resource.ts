@@ -1,5 +1,5 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import { isAborted } from '../api/api-error.ts';
+import { isAborted } from '../../api/api-error.ts';
 import type { Problem } from './describe-error.ts';
 
 /** The life of one remote list: every list in the app has loading, ready and error states. */

@@ -3,8 +3,8 @@
  * device per learner, by which "Go to 03:12" seeks earlier so the learner hears the lead-in. The
  * label keeps the note's own time; page anchors are never shifted.
  */
-import type { KeyValueStore } from '../platform/key-value-store.ts';
-import type { NoteAnchor } from '../protocol/api-types.ts';
+import type { KeyValueStore } from '../../platform/key-value-store.ts';
+import type { NoteAnchor } from '../../protocol/api-types.ts';
 
 /** The choices, in the order the setting lists them; 0 is "off". */
 export const SEEK_OFFSETS = [0, 3, 5, 10] as const;
@@ -14,7 +14,7 @@ export type SeekOffset = (typeof SEEK_OFFSETS)[number];
 
 /**
  * The storage key of a learner's setting. `learner` is the session's learnerKey (rootOrg, org,
- * userId — never the token), as for the journal (src/notes/journal-key.ts), so one device shared by
+ * userId — never the token), as for the journal (src/notes/read/journal-key.ts), so one device shared by
  * two learners keeps one setting each. Not under `notes:journal:`, which the journal sweep owns.
  */
 export const seekOffsetKey = (learner: string): string => `notes:seek-offset:${learner}`;

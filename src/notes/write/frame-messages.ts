@@ -1,5 +1,5 @@
-import { parseNote } from '../api/parse-response.ts';
-import type { Note } from '../protocol/api-types.ts';
+import { parseNote } from '../../api/parse-response.ts';
+import type { Note } from '../../protocol/api-types.ts';
 
 /**
  * What one frame tells the learner's other frames (BroadcastChannel). The journal itself needs no

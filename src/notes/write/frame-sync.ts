@@ -1,10 +1,10 @@
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals-core';
-import type { FrameLinks } from '../platform/frame-links.ts';
-import type { Note } from '../protocol/api-types.ts';
+import type { FrameLinks } from '../../platform/frame-links.ts';
+import type { Note } from '../../protocol/api-types.ts';
+import { journalKey } from '../read/journal-key.ts';
+import type { NoteCache } from '../read/note-cache.ts';
 import { parseFrameMessage } from './frame-messages.ts';
 import type { Journal, OutboxItem } from './journal.ts';
-import { journalKey } from './journal-key.ts';
-import type { NoteCache } from './note-cache.ts';
 import type { Outbox } from './outbox.ts';
 import { noteIdOf } from './settle-write.ts';
 
@@ -17,7 +17,7 @@ export type FrameSyncDeps = {
   journal: Journal;
   outbox: Outbox;
   cache: NoteCache;
-  /** Brings the cache in step with the journal read again (src/notes/queued-notes.ts). */
+  /** Brings the cache in step with the journal read again (src/notes/write/queued-notes.ts). */
   follow: (outbox: readonly OutboxItem[]) => void;
   /** Shows a note again as it stands after another frame's write of it was refused (queued-notes.ts). */
   keep: (noteId: string, note: Note | null) => void;

@@ -1,6 +1,6 @@
-import { parseNote } from '../api/parse-response.ts';
-import type { NewNote, Note } from '../protocol/api-types.ts';
-import { checkTagList } from '../protocol/tag-rules.ts';
+import { parseNote } from '../../api/parse-response.ts';
+import type { NewNote, Note } from '../../protocol/api-types.ts';
+import { checkTagList } from '../../protocol/tag-rules.ts';
 import type { Draft, OutboxItem } from './journal.ts';
 
 /**

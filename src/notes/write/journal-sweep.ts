@@ -1,6 +1,6 @@
-import type { KeyValueStore } from '../platform/key-value-store.ts';
+import type { KeyValueStore } from '../../platform/key-value-store.ts';
+import { journalKey } from '../read/journal-key.ts';
 import { isEmptyJournal, journalWrittenAt, parseJournal } from './journal.ts';
-import { journalKey } from './journal-key.ts';
 
 /** Another learner's drafts and unsent writes are dropped once this long untouched (DESIGN §6b). */
 export const JOURNAL_MAX_AGE_MS = 30 * 86_400_000;

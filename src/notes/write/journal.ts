@@ -1,7 +1,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import type { KeyValueStore } from '../platform/key-value-store.ts';
-import type { NewNote, Note } from '../protocol/api-types.ts';
-import { journalKey } from './journal-key.ts';
+import type { KeyValueStore } from '../../platform/key-value-store.ts';
+import type { NewNote, Note } from '../../protocol/api-types.ts';
+import { journalKey } from '../read/journal-key.ts';
 import { isNote, readDraft, readOutboxItem } from './journal-parse.ts';
 
 /**

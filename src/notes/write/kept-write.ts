@@ -1,5 +1,5 @@
-import type { KeyValueStore } from '../platform/key-value-store.ts';
-import type { CourseSummary, Note, NoteOrder } from '../protocol/api-types.ts';
+import type { KeyValueStore } from '../../platform/key-value-store.ts';
+import type { CourseSummary, Note, NoteOrder } from '../../protocol/api-types.ts';
 import {
   KEPT_KEY,
   KEPT_MAX_AGE_MS,
@@ -7,10 +7,10 @@ import {
   type KeptList,
   keptNotes,
   parseKept,
-} from './kept-read.ts';
-import type { ListFilter } from './note-filter.ts';
-import { noteMatcher } from './note-filter.ts';
-import { compareNotes } from './note-order.ts';
+} from '../read/kept-read.ts';
+import type { ListFilter } from '../read/note-filter.ts';
+import { noteMatcher } from '../read/note-filter.ts';
+import { compareNotes } from '../read/note-order.ts';
 
 /**
  * The copy's size cap, in characters of its JSON (localStorage counts UTF-16 units): about 1 MB,

@@ -1,13 +1,13 @@
 import { effect, type Signal } from '@preact/signals-core';
-import type { NotesApi } from '../api/notes-api.ts';
-import { createFrameLinks, type FrameLinks, type FrameWindow } from '../platform/frame-links.ts';
-import type { KeyValueStore } from '../platform/key-value-store.ts';
-import type { Note } from '../protocol/api-types.ts';
+import type { NotesApi } from '../../api/notes-api.ts';
+import { createFrameLinks, type FrameLinks, type FrameWindow } from '../../platform/frame-links.ts';
+import type { KeyValueStore } from '../../platform/key-value-store.ts';
+import type { Note } from '../../protocol/api-types.ts';
+import type { NoteCache } from '../read/note-cache.ts';
 import { createJournalDrafts } from './drafts.ts';
 import { createFrameSync } from './frame-sync.ts';
 import { type Conflict, createJournal } from './journal.ts';
 import { sweepJournals } from './journal-sweep.ts';
-import type { NoteCache } from './note-cache.ts';
 import { createWrites } from './note-writes.ts';
 import { createOutbox } from './outbox.ts';
 import { createDeletes, type PendingDelete } from './pending-deletes.ts';

@@ -1,8 +1,8 @@
-import type { NewNote, Note } from '../protocol/api-types.ts';
-import { PROBLEM_MESSAGES, type Problem } from './describe-error.ts';
+import type { NewNote, Note } from '../../protocol/api-types.ts';
+import { PROBLEM_MESSAGES, type Problem } from '../read/describe-error.ts';
+import type { NoteCache } from '../read/note-cache.ts';
 import type { JournalDrafts } from './drafts.ts';
 import type { Journal, JournalState, NoteChanges, OutboxItem } from './journal.ts';
-import type { NoteCache } from './note-cache.ts';
 import type { FirstOutcome, Outbox } from './outbox.ts';
 import { returnToDraft } from './settle-write.ts';
 

@@ -1,5 +1,5 @@
-import { isApiError } from '../api/api-error.ts';
-import type { Note } from '../protocol/api-types.ts';
+import { isApiError } from '../../api/api-error.ts';
+import type { Note } from '../../protocol/api-types.ts';
 import type { OutboxItem } from './journal.ts';
 import { sameTags } from './tag-list.ts';
 

@@ -1,6 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import type { NotesApi } from '../api/notes-api.ts';
-import type { Note } from '../protocol/api-types.ts';
+import type { NotesApi } from '../../api/notes-api.ts';
+import type { Note } from '../../protocol/api-types.ts';
 import type { Journal, JournalState, OutboxItem } from './journal.ts';
 import { backoffMs, rebase, type Verdict, verdictFor } from './outbox-verdict.ts';
 

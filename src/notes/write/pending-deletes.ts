@@ -1,6 +1,6 @@
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
-import type { Note } from '../protocol/api-types.ts';
-import type { NoteCache } from './note-cache.ts';
+import type { Note } from '../../protocol/api-types.ts';
+import type { NoteCache } from '../read/note-cache.ts';
 import type { Outbox } from './outbox.ts';
 
 /** How long `Undo` is offered before the delete is sent (issue: "about 6 s"). */

@@ -1,6 +1,6 @@
-import type { Note } from '../protocol/api-types.ts';
+import type { Note } from '../../protocol/api-types.ts';
+import type { NoteCache } from '../read/note-cache.ts';
 import type { OutboxItem } from './journal.ts';
-import type { NoteCache } from './note-cache.ts';
 import { noteIdOf } from './settle-write.ts';
 
 /** What showing queued items touches. */

@@ -1,6 +1,6 @@
-import type { Note } from '../protocol/api-types.ts';
+import type { Note } from '../../protocol/api-types.ts';
+import type { NoteCache } from '../read/note-cache.ts';
 import type { Draft, JournalState, OutboxItem } from './journal.ts';
-import type { NoteCache } from './note-cache.ts';
 import type { Verdict } from './outbox-verdict.ts';
 import { mergeTags } from './tag-list.ts';
 

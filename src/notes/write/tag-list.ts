@@ -3,7 +3,7 @@
  * the mock API enforces (src/protocol/tag-rules.ts) are met before anything is saved, and the field
  * can say why a tag was not added.
  */
-import { MAX_TAGS, normaliseTag, type TagProblem, tagKey, tagProblem } from '../protocol/tag-rules.ts';
+import { MAX_TAGS, normaliseTag, type TagProblem, tagKey, tagProblem } from '../../protocol/tag-rules.ts';
 
 /** Adding a tag: the new list, or why not (`existing` is the tag it repeats, as spelled in the list). */
 export type AddTagResult =

@@ -1,5 +1,5 @@
-import { isApiError } from '../api/api-error.ts';
-import type { NotesApi } from '../api/notes-api.ts';
+import { isApiError } from '../../api/api-error.ts';
+import type { NotesApi } from '../../api/notes-api.ts';
 
 /** The image types the upload takes (DESIGN §5). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { anchorMessage } from '../../format/note-format.ts';
-import { type NoteStart, noteTarget } from '../../notes/new-note.ts';
 import { SCREEN_TITLE_ID } from '../focus-request.ts';
 import { useServices } from '../services.ts';
 import { useT } from '../use-value.ts';
 import { NoteEditor } from './NoteEditor.tsx';
+import { type NoteStart, noteTarget } from './new-note.ts';
 
 /**
  * The new-note form: where the note will be attached (fixed when Add note was pressed, so the

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Conflict } from '../../notes/journal.ts';
+import type { Conflict } from '../../notes/write/journal.ts';
 import { useServices } from '../services.ts';
 import { useT } from '../use-value.ts';
 

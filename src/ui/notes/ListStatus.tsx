@@ -1,4 +1,4 @@
-import type { Problem } from '../../notes/describe-error.ts';
+import type { Problem } from '../../notes/read/describe-error.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
 

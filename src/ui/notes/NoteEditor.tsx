@@ -3,9 +3,9 @@ import { ImageDropWarning } from '../../editor/ImageDropWarning.tsx';
 import { RichEditor, type RichEditorControl } from '../../editor/RichEditor.tsx';
 import { useEditorStart } from '../../editor/use-editor-start.ts';
 import { useImageUpload } from '../../editor/use-image-upload.ts';
-import { PROBLEM_MESSAGES, type Problem } from '../../notes/describe-error.ts';
-import type { NoteChanges, SaveResult } from '../../notes/note-writes.ts';
-import { sameTags } from '../../notes/tag-list.ts';
+import { PROBLEM_MESSAGES, type Problem } from '../../notes/read/describe-error.ts';
+import type { NoteChanges, SaveResult } from '../../notes/write/note-writes.ts';
+import { sameTags } from '../../notes/write/tag-list.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
 import { TagField, type TagFieldControl } from './TagField.tsx';
@@ -149,6 +149,8 @@ export function NoteEditor(props: NoteEditorProps) {
         </p>
       )}
       {start?.restored && <p className="editor-status">{t('Draft restored')}</p>}
+      {/* Above the text: Tab from the text goes on to Save, and back into it keeps the caret where it was. */}
+      {start && <TagField tags={tagsNow} onChange={editTags} control={tagField} />}
       {start ? (
         <RichEditor
           id={`${id}-label`}
@@ -166,7 +168,6 @@ export function NoteEditor(props: NoteEditorProps) {
       ) : (
         <div className="rt-host editor-loading" aria-hidden="true" />
       )}
-      {start && <TagField tags={tagsNow} onChange={editTags} control={tagField} />}
       {images.progress !== null && (
         <div className="editor-upload">
           <label htmlFor={`${id}-upload`}>{t('Uploading image…')}</label>

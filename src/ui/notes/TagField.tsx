@@ -1,10 +1,10 @@
 import { type KeyboardEvent, type MutableRefObject, useId, useMemo, useState } from 'react';
-import { addTag, removeTag, splitTyped } from '../../notes/tag-list.ts';
-import { buildTagIndex, suggestTags } from '../../notes/tag-suggestions.ts';
+import { addTag, removeTag, splitTyped } from '../../notes/write/tag-list.ts';
 import { MAX_TAG_CHARS, MAX_TAGS, type TagProblem } from '../../protocol/tag-rules.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
 import { TagRefusal } from './TagRefusal.tsx';
+import { buildTagIndex, suggestTags } from './tag-suggestions.ts';
 
 /** A refusal to show next to the field: why, and the tag it concerns. */
 export type Refusal = { reason: TagProblem; tag: string };

@@ -1,10 +1,10 @@
 import { type ComponentType, Suspense, useState } from 'react';
-import type { Conflict } from '../../notes/journal.ts';
-import type { NoteStart } from '../../notes/new-note.ts';
+import type { Conflict } from '../../notes/write/journal.ts';
 import { type Loader, ONE_TRY } from '../../platform/lazy-file.ts';
 import type { Stylesheets } from '../../theme/stylesheets.ts';
 import { retryLazy } from '../retry-lazy.ts';
 import type { NoteEditorProps } from './NoteEditor.tsx';
+import type { NoteStart } from './new-note.ts';
 
 type Parts = typeof import('./edit-parts.ts');
 

@@ -1,5 +1,5 @@
-import type { NewNote, NoteAnchor } from '../protocol/api-types.ts';
-import type { PlayerData, User } from '../protocol/messages.ts';
+import type { NewNote, NoteAnchor } from '../../protocol/api-types.ts';
+import type { PlayerData, User } from '../../protocol/messages.ts';
 
 /**
  * Where in the resource the learner is when they press "Add note": the player's time, else its

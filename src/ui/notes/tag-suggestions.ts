@@ -3,8 +3,8 @@
  * loaded, kept or queued. Built once per list of notes, then each keystroke is a pass over the
  * learner's distinct tags (tens to hundreds), not over their notes.
  */
-import type { Note } from '../protocol/api-types.ts';
-import { normaliseTag, tagKey } from '../protocol/tag-rules.ts';
+import type { Note } from '../../protocol/api-types.ts';
+import { normaliseTag, tagKey } from '../../protocol/tag-rules.ts';
 
 /** One distinct tag (ignoring case) of the learner's: how they spell it, how often and when last used. */
 export type TagStat = { tag: string; key: string; count: number; lastUsed: string };

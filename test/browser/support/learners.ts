@@ -13,9 +13,9 @@ import {
 } from '../../../harness/api/seed.ts';
 import { buildParentContext } from '../../../harness/serve/parent-page/context.ts';
 import { plainTextToHtml } from '../../../src/format/plain-html.ts';
-import { noteTarget } from '../../../src/notes/new-note.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
 import type { PlayerData, WireParentContext } from '../../../src/protocol/messages.ts';
+import { noteTarget } from '../../../src/ui/notes/new-note.ts';
 
 /** A seeded learner by name, failing loudly if the seed changed. */
 export function learner(name: string): SeedUser {

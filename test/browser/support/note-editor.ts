@@ -5,7 +5,7 @@
  * `innerText`. Also reads the learner's journal (drafts, outbox) the way the app stores it.
  */
 import type { Frame, Locator } from 'playwright-core';
-import type { JournalState } from '../../../src/notes/journal.ts';
+import type { JournalState } from '../../../src/notes/write/journal.ts';
 
 /** The editable text labelled "Note" inside `scope` (a frame, a card, the edit pane). */
 export const noteText = (scope: Frame | Locator): Locator =>

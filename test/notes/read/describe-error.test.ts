@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, TIMEOUT_MESSAGE } from '../../src/api/api-error.ts';
-import { describeProblem, PROBLEM_MESSAGES, type Problem } from '../../src/notes/describe-error.ts';
+import { ApiError, TIMEOUT_MESSAGE } from '../../../src/api/api-error.ts';
+import { describeProblem, PROBLEM_MESSAGES, type Problem } from '../../../src/notes/read/describe-error.ts';
 
 /** describeProblem with a counting onForbidden. */
 const describe = (error: unknown) => {

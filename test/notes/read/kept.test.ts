@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createKept } from '../../src/notes/kept.ts';
-import { KEPT_KEY } from '../../src/notes/kept-read.ts';
-import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
-import { flushPromises } from '../fakes/deferred.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { createMemoryStorage } from '../fakes/memory-storage.ts';
+import { createKept } from '../../../src/notes/read/kept.ts';
+import { KEPT_KEY } from '../../../src/notes/read/kept-read.ts';
+import { createKeyValueStore } from '../../../src/platform/key-value-store.ts';
+import { flushPromises } from '../../fakes/deferred.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
+import { createMemoryStorage } from '../../fakes/memory-storage.ts';
 
 function setup() {
   const storage = createMemoryStorage();

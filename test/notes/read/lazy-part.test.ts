@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lazyPart } from '../../src/notes/lazy-part.ts';
+import { lazyPart } from '../../../src/notes/read/lazy-part.ts';
 
 test('fetches once, shares the promise, and keeps the part as current', async () => {
   let fetches = 0;

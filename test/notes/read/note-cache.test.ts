@@ -1,9 +1,9 @@
 import { effect } from '@preact/signals-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createNoteCache } from '../../src/notes/note-cache.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import { createNoteCache } from '../../../src/notes/read/note-cache.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
 
 const ids = (notes: readonly Note[]) => notes.map((n) => n.noteId).sort();
 

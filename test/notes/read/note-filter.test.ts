@@ -9,9 +9,9 @@ import {
   matchTagsWith,
   normaliseQuery,
   noteMatcher,
-} from '../../src/notes/note-filter.ts';
-import { hasAllTags } from '../../src/notes/search-match.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+} from '../../../src/notes/read/note-filter.ts';
+import { hasAllTags } from '../../../src/ui/screens/view/search-match.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
 
 const note = fakeNote({
   refId: 'r1',

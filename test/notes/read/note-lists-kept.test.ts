@@ -1,14 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from '../../src/api/api-error.ts';
-import type { Problem } from '../../src/notes/describe-error.ts';
-import type { KeptPage } from '../../src/notes/kept-read.ts';
-import { createNoteCache } from '../../src/notes/note-cache.ts';
-import type { ListFilter } from '../../src/notes/note-filter.ts';
-import { createNoteLists, type ListKeeping, type LoadedPage } from '../../src/notes/note-lists.ts';
-import type { Note, NoteOrder } from '../../src/protocol/api-types.ts';
-import { createDeferred, flushPromises } from '../fakes/deferred.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import { ApiError } from '../../../src/api/api-error.ts';
+import type { Problem } from '../../../src/notes/read/describe-error.ts';
+import type { KeptPage } from '../../../src/notes/read/kept-read.ts';
+import { createNoteCache } from '../../../src/notes/read/note-cache.ts';
+import type { ListFilter } from '../../../src/notes/read/note-filter.ts';
+import { createNoteLists, type ListKeeping, type LoadedPage } from '../../../src/notes/read/note-lists.ts';
+import type { Note, NoteOrder } from '../../../src/protocol/api-types.ts';
+import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
 
 const OFFLINE: Problem = { kind: 'offline', retry: true, message: 'offline' };
 const mk = (i: number, over: Partial<Note> = {}): Note =>

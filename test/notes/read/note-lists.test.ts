@@ -1,13 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from '../../src/api/api-error.ts';
-import type { Problem } from '../../src/notes/describe-error.ts';
-import { createNoteCache } from '../../src/notes/note-cache.ts';
-import type { ListFilter } from '../../src/notes/note-filter.ts';
-import { createNoteLists, type LoadedPage, type PageLoader } from '../../src/notes/note-lists.ts';
-import type { Note, NoteOrder } from '../../src/protocol/api-types.ts';
-import { createDeferred, type Deferred, flushPromises } from '../fakes/deferred.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import { ApiError } from '../../../src/api/api-error.ts';
+import type { Problem } from '../../../src/notes/read/describe-error.ts';
+import { createNoteCache } from '../../../src/notes/read/note-cache.ts';
+import type { ListFilter } from '../../../src/notes/read/note-filter.ts';
+import { createNoteLists, type LoadedPage, type PageLoader } from '../../../src/notes/read/note-lists.ts';
+import type { Note, NoteOrder } from '../../../src/protocol/api-types.ts';
+import { createDeferred, type Deferred, flushPromises } from '../../fakes/deferred.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
 
 const PROBLEM: Problem = { kind: 'server', retry: true, message: 'described' };
 

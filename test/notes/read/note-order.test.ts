@@ -1,8 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compareNotes, type Frontier, furthest, ORDERS, withinFrontier } from '../../src/notes/note-order.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import {
+  compareNotes,
+  type Frontier,
+  furthest,
+  ORDERS,
+  withinFrontier,
+} from '../../../src/notes/read/note-order.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
 
 const day = (d: number) => `2024-01-${String(d).padStart(2, '0')}T00:00:00.000Z`;
 /** A note created on day `created` and last edited on day `updated`. */

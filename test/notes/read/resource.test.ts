@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from '../../src/api/api-error.ts';
-import type { Problem } from '../../src/notes/describe-error.ts';
-import { createResource } from '../../src/notes/resource.ts';
-import { createDeferred, type Deferred, flushPromises } from '../fakes/deferred.ts';
+import { ApiError } from '../../../src/api/api-error.ts';
+import type { Problem } from '../../../src/notes/read/describe-error.ts';
+import { createResource } from '../../../src/notes/read/resource.ts';
+import { createDeferred, type Deferred, flushPromises } from '../../fakes/deferred.ts';
 
 /** The problem the fake `describe` gives for an error: its message, so tests see which error it was. */
 const failed = (message: string): Problem => ({ kind: 'other', retry: true, message: `failed: ${message}` });

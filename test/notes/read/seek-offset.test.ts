@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { journalKey } from '../../src/notes/journal-key.ts';
+import { journalKey } from '../../../src/notes/read/journal-key.ts';
 import {
   adjustedSeconds,
   parseSeekOffset,
@@ -8,11 +8,11 @@ import {
   SEEK_OFFSETS,
   seekOffsetKey,
   seekTarget,
-} from '../../src/notes/seek-offset.ts';
-import { saveSeekOffset } from '../../src/notes/seek-offset-save.ts';
-import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
-import { learnerKey } from '../../src/session/session-model.ts';
-import { createMemoryStorage, storageError } from '../fakes/memory-storage.ts';
+} from '../../../src/notes/read/seek-offset.ts';
+import { createKeyValueStore } from '../../../src/platform/key-value-store.ts';
+import { learnerKey } from '../../../src/session/session-model.ts';
+import { saveSeekOffset } from '../../../src/ui/screens/view/seek-offset-save.ts';
+import { createMemoryStorage, storageError } from '../../fakes/memory-storage.ts';
 
 const asha = `org\u0000org\u0000asha`;
 

@@ -1,20 +1,20 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NotesApi } from '../../src/api/notes-api.ts';
-import { DRAFT_WRITE_MS } from '../../src/notes/drafts.ts';
-import { createJournal, parseJournal } from '../../src/notes/journal.ts';
-import { journalKey } from '../../src/notes/journal-key.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { createDeferred } from '../fakes/deferred.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { storageError } from '../fakes/memory-storage.ts';
+import type { NotesApi } from '../../../src/api/notes-api.ts';
+import { journalKey } from '../../../src/notes/read/journal-key.ts';
+import { DRAFT_WRITE_MS } from '../../../src/notes/write/drafts.ts';
+import { createJournal, parseJournal } from '../../../src/notes/write/journal.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
+import { createDeferred } from '../../fakes/deferred.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
+import { storageError } from '../../fakes/memory-storage.ts';
 import {
   addItem,
   createRecordedStorage,
   createWriteSide,
   L1,
   type RecordedStorage,
-} from '../fakes/write-side.ts';
+} from '../../fakes/write-side.ts';
 
 const d = (text: string) => ({ content: `<p>${text}</p>`, text });
 

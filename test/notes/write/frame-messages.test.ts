@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseFrameMessage } from '../../src/notes/frame-messages.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { L1, L2 } from '../fakes/write-side.ts';
+import { parseFrameMessage } from '../../../src/notes/write/frame-messages.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
+import { L1, L2 } from '../../fakes/write-side.ts';
 
 const note = fakeNote({ noteId: 'srv-1' });
 

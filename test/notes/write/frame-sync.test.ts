@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { createDeferred } from '../fakes/deferred.ts';
-import { draftOf, fakeNote } from '../fakes/fake-note.ts';
-import { createTwoFrames } from '../fakes/two-frames.ts';
-import { answers, httpError, L1, offline } from '../fakes/write-side.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
+import { createDeferred } from '../../fakes/deferred.ts';
+import { draftOf, fakeNote } from '../../fakes/fake-note.ts';
+import { createTwoFrames } from '../../fakes/two-frames.ts';
+import { answers, httpError, L1, offline } from '../../fakes/write-side.ts';
 
 const typed = fakeNote({ noteId: 'x', text: 'Typed in A', content: '<p>Typed in A</p>' });
 const stored = (over: Partial<Note> = {}) => ({ ...typed, noteId: 'srv-1', version: 1, ...over });

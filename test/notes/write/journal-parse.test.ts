@@ -1,9 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type JournalState, parseJournal } from '../../src/notes/journal.ts';
-import { isDraft, isNote, isOutboxItem, readDraft, readOutboxItem } from '../../src/notes/journal-parse.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { addItem, deleteItem, updateItem } from '../fakes/write-side.ts';
+import { type JournalState, parseJournal } from '../../../src/notes/write/journal.ts';
+import {
+  isDraft,
+  isNote,
+  isOutboxItem,
+  readDraft,
+  readOutboxItem,
+} from '../../../src/notes/write/journal-parse.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
+import { addItem, deleteItem, updateItem } from '../../fakes/write-side.ts';
 
 const EMPTY: JournalState = { drafts: {}, outbox: [], conflicts: {} };
 const note = fakeNote({ noteId: 'n1', version: 3 });

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createJournal, journalWrittenAt } from '../../src/notes/journal.ts';
-import { journalKey } from '../../src/notes/journal-key.ts';
-import { JOURNAL_MAX_AGE_MS, sweepJournals } from '../../src/notes/journal-sweep.ts';
-import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
-import { createMemoryStorage } from '../fakes/memory-storage.ts';
+import { journalKey } from '../../../src/notes/read/journal-key.ts';
+import { createJournal, journalWrittenAt } from '../../../src/notes/write/journal.ts';
+import { JOURNAL_MAX_AGE_MS, sweepJournals } from '../../../src/notes/write/journal-sweep.ts';
+import { createKeyValueStore } from '../../../src/platform/key-value-store.ts';
+import { createMemoryStorage } from '../../fakes/memory-storage.ts';
 
 const DAY = 86_400_000;
 const draft = { content: '<p>x</p>', text: 'x' };

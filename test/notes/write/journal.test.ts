@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createJournal, type JournalState } from '../../src/notes/journal.ts';
-import { journalKey } from '../../src/notes/journal-key.ts';
-import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
-import { storageError } from '../fakes/memory-storage.ts';
-import { addItem, createRecordedStorage, L1, L2, storedJournal } from '../fakes/write-side.ts';
+import { journalKey } from '../../../src/notes/read/journal-key.ts';
+import { createJournal, type JournalState } from '../../../src/notes/write/journal.ts';
+import { createKeyValueStore } from '../../../src/platform/key-value-store.ts';
+import { storageError } from '../../fakes/memory-storage.ts';
+import { addItem, createRecordedStorage, L1, L2, storedJournal } from '../../fakes/write-side.ts';
 
 const draft = (text: string) => ({ content: `<p>${text}</p>`, text });
 const withDraft =

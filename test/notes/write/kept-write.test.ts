@@ -1,11 +1,17 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { KEPT_KEY, KEPT_MAX_AGE_MS, keptCourses, keptPage, parseKept } from '../../src/notes/kept-read.ts';
-import { createKeptWriter, KEPT_MAX_CHARS } from '../../src/notes/kept-write.ts';
-import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { createMemoryStorage, storageError } from '../fakes/memory-storage.ts';
+import {
+  KEPT_KEY,
+  KEPT_MAX_AGE_MS,
+  keptCourses,
+  keptPage,
+  parseKept,
+} from '../../../src/notes/read/kept-read.ts';
+import { createKeptWriter, KEPT_MAX_CHARS } from '../../../src/notes/write/kept-write.ts';
+import { createKeyValueStore } from '../../../src/platform/key-value-store.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
+import { createMemoryStorage, storageError } from '../../fakes/memory-storage.ts';
 
 const ASHA = 'wingspan\u0000learning\u0000w-asha';
 const note = (id: string, minutesAgo: number, over: Partial<Note> = {}) => {

@@ -1,14 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NotesApi } from '../../src/api/notes-api.ts';
-import { PROBLEM_MESSAGES } from '../../src/notes/describe-error.ts';
-import { parseJournal } from '../../src/notes/journal.ts';
-import { journalKey } from '../../src/notes/journal-key.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { createDeferred, flushPromises } from '../fakes/deferred.ts';
-import { draftOf, fakeNote } from '../fakes/fake-note.ts';
-import { storageError } from '../fakes/memory-storage.ts';
-import { answers, createWriteSide, httpError, L1, NOW, offline } from '../fakes/write-side.ts';
+import type { NotesApi } from '../../../src/api/notes-api.ts';
+import { PROBLEM_MESSAGES } from '../../../src/notes/read/describe-error.ts';
+import { journalKey } from '../../../src/notes/read/journal-key.ts';
+import { parseJournal } from '../../../src/notes/write/journal.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
+import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
+import { draftOf, fakeNote } from '../../fakes/fake-note.ts';
+import { storageError } from '../../fakes/memory-storage.ts';
+import { answers, createWriteSide, httpError, L1, NOW, offline } from '../../fakes/write-side.ts';
 
 const AT = new Date(NOW).toISOString();
 // An add's text goes back to its draft with its tags (fakeNote's ['a']).

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, TIMEOUT_MESSAGE } from '../../src/api/api-error.ts';
-import type { OutboxItem } from '../../src/notes/journal.ts';
-import { backoffMs, rebase, verdictFor } from '../../src/notes/outbox-verdict.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { addItem, deleteItem, updateItem } from '../fakes/write-side.ts';
+import { ApiError, TIMEOUT_MESSAGE } from '../../../src/api/api-error.ts';
+import type { OutboxItem } from '../../../src/notes/write/journal.ts';
+import { backoffMs, rebase, verdictFor } from '../../../src/notes/write/outbox-verdict.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
+import { addItem, deleteItem, updateItem } from '../../fakes/write-side.ts';
 
 const base = fakeNote({ noteId: 'n1', version: 3, content: '<p>old</p>', text: 'old' });
 const add = addItem('a');

@@ -1,14 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError, TIMEOUT_MESSAGE } from '../../src/api/api-error.ts';
-import type { NotesApi } from '../../src/api/notes-api.ts';
-import { parseJournal } from '../../src/notes/journal.ts';
-import { journalKey } from '../../src/notes/journal-key.ts';
-import type { FirstOutcome } from '../../src/notes/outbox.ts';
-import type { DeleteResult, Note } from '../../src/protocol/api-types.ts';
-import { createDeferred, flushPromises } from '../fakes/deferred.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { createTimeline } from '../fakes/fake-timeline.ts';
+import { ApiError, TIMEOUT_MESSAGE } from '../../../src/api/api-error.ts';
+import type { NotesApi } from '../../../src/api/notes-api.ts';
+import { journalKey } from '../../../src/notes/read/journal-key.ts';
+import { parseJournal } from '../../../src/notes/write/journal.ts';
+import type { FirstOutcome } from '../../../src/notes/write/outbox.ts';
+import type { DeleteResult, Note } from '../../../src/protocol/api-types.ts';
+import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
+import { createTimeline } from '../../fakes/fake-timeline.ts';
 import {
   addItem,
   answers,
@@ -22,7 +22,7 @@ import {
   type RecordedStorage,
   updateItem,
   type WriteSideOptions,
-} from '../fakes/write-side.ts';
+} from '../../fakes/write-side.ts';
 
 const base = fakeNote({ noteId: 'n1', version: 3, content: '<p>old</p>', text: 'old' });
 const saved = (noteId: string, over: Partial<Note> = {}) => fakeNote({ noteId, version: 1, ...over });

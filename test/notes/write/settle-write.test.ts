@@ -1,11 +1,17 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { JournalState, OutboxItem } from '../../src/notes/journal.ts';
-import { createNoteCache } from '../../src/notes/note-cache.ts';
-import { draftKeyOf, noteIdOf, returnToDraft, settleWrite, textOf } from '../../src/notes/settle-write.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { addItem, deleteItem, updateItem } from '../fakes/write-side.ts';
+import { createNoteCache } from '../../../src/notes/read/note-cache.ts';
+import type { JournalState, OutboxItem } from '../../../src/notes/write/journal.ts';
+import {
+  draftKeyOf,
+  noteIdOf,
+  returnToDraft,
+  settleWrite,
+  textOf,
+} from '../../../src/notes/write/settle-write.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
+import { fakeNote } from '../../fakes/fake-note.ts';
+import { addItem, deleteItem, updateItem } from '../../fakes/write-side.ts';
 
 const EMPTY: JournalState = { drafts: {}, outbox: [], conflicts: {} };
 const base = fakeNote({ noteId: 'n1', version: 3, content: '<p>old</p>', text: 'old' });

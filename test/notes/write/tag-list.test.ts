@@ -8,7 +8,7 @@ import {
   sameTags,
   splitTagInput,
   splitTyped,
-} from '../../src/notes/tag-list.ts';
+} from '../../../src/notes/write/tag-list.ts';
 
 const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
 

@@ -1,10 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from '../../src/api/api-error.ts';
-import type { NotesApi } from '../../src/api/notes-api.ts';
-import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES, uploadImage } from '../../src/notes/upload-image.ts';
-import type { UploadResult } from '../../src/protocol/api-types.ts';
-import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
+import { ApiError } from '../../../src/api/api-error.ts';
+import type { NotesApi } from '../../../src/api/notes-api.ts';
+import {
+  checkImage,
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  uploadImage,
+} from '../../../src/notes/write/upload-image.ts';
+import type { UploadResult } from '../../../src/protocol/api-types.ts';
+import { createFakeNotesApi } from '../../fakes/fake-notes-api.ts';
 
 const TYPE_MESSAGE = 'Only PNG, JPEG, GIF or WebP images can be added.';
 const SIZE_MESSAGE = 'Images can be at most 5 MB.';

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Conflict } from '../../../src/notes/journal.ts';
+import type { Conflict } from '../../../src/notes/write/journal.ts';
 import { ConflictPanel } from '../../../src/ui/notes/ConflictPanel.tsx';
 import { fakeNote } from '../../fakes/fake-note.ts';
 import { createFakeServices } from '../../fakes/fake-services.ts';

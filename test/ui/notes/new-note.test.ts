@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { anchorFromPlayer, noteTarget } from '../../src/notes/new-note.ts';
-import type { NoteAnchor } from '../../src/protocol/api-types.ts';
-import type { PlayerData, User } from '../../src/protocol/messages.ts';
+import type { NoteAnchor } from '../../../src/protocol/api-types.ts';
+import type { PlayerData, User } from '../../../src/protocol/messages.ts';
+import { anchorFromPlayer, noteTarget } from '../../../src/ui/notes/new-note.ts';
 
 const USER: User = {
   token: 'header.payload.signature',

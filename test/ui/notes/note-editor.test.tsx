@@ -6,7 +6,7 @@
 import type { Signal } from '@preact/signals-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SaveResult } from '../../../src/notes/note-writes.ts';
+import type { SaveResult } from '../../../src/notes/write/note-writes.ts';
 import { NoteEditor, type NoteEditorProps } from '../../../src/ui/notes/NoteEditor.tsx';
 import { installFakeEditor } from '../../editor/fake-editor.ts';
 import { createFakeServices, type FakeServices } from '../../fakes/fake-services.ts';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildTagIndex, SUGGESTION_LIMIT, suggestTags } from '../../src/notes/tag-suggestions.ts';
+import { buildTagIndex, SUGGESTION_LIMIT, suggestTags } from '../../../src/ui/notes/tag-suggestions.ts';
 
 const note = (updatedOn: string, ...tags: string[]) => ({ tags, updatedOn });
 const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}T10:00:00.000Z`;

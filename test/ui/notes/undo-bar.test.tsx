@@ -5,7 +5,7 @@
 import { signal } from '@preact/signals-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PendingDelete } from '../../../src/notes/pending-deletes.ts';
+import type { PendingDelete } from '../../../src/notes/write/pending-deletes.ts';
 import { UndoBar } from '../../../src/ui/notes/UndoBar.tsx';
 import { fakeNote } from '../../fakes/fake-note.ts';
 import { createLocaleServices } from '../../fakes/locale-services.ts';

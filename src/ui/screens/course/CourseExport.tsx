@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { courseMarkdown, exportFileName } from '../../../notes/export-markdown.ts';
-import type { ModuleGroup } from '../../../notes/group-notes.ts';
 import type { LazyFile, Loader } from '../../../platform/lazy-file.ts';
 import { useServices } from '../../services.ts';
 import { useT } from '../../use-value.ts';
+import { courseMarkdown, exportFileName } from './export-markdown.ts';
+import type { ModuleGroup } from './group-notes.ts';
 
 type ToMarkdown = (html: string) => string;
 

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import type { ModuleGroup } from '../../../notes/group-notes.ts';
 import type { Note } from '../../../protocol/api-types.ts';
 import { NoteCard } from '../../notes/NoteCard.tsx';
 import { useT } from '../../use-value.ts';
 import { CourseGroup } from './CourseGroup.tsx';
+import type { ModuleGroup } from './group-notes.ts';
 
 /** The grouped notes and which groups (by key) the learner collapsed. */
 export type CourseGroupsProps = {

@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { groupCourseNotes } from '../../../notes/group-notes.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { EmptyState, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
@@ -8,6 +7,7 @@ import { useT, useValue } from '../../use-value.ts';
 import { BackToCourses } from './BackToCourses.tsx';
 import { CourseExport } from './CourseExport.tsx';
 import { CourseGroups } from './CourseGroups.tsx';
+import { groupCourseNotes } from './group-notes.ts';
 
 /**
  * `/course/:courseId`: one course's notes, grouped (module, resource) and collapsible, with

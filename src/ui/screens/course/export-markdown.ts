@@ -1,6 +1,6 @@
-import { anchorMessage } from '../format/note-format.ts';
-import type { MessageValues } from '../i18n/i18n-model.ts';
-import type { Note } from '../protocol/api-types.ts';
+import { anchorMessage } from '../../../format/note-format.ts';
+import type { MessageValues } from '../../../i18n/i18n-model.ts';
+import type { Note } from '../../../protocol/api-types.ts';
 import type { ModuleGroup } from './group-notes.ts';
 
 /** What a course export is built from; the HTML converter and the words are injected. */

@@ -1,4 +1,4 @@
-import type { Note, NoteAnchor } from '../protocol/api-types.ts';
+import type { Note, NoteAnchor } from '../../../protocol/api-types.ts';
 
 /** One resource's notes inside a module group, in reading order. */
 export type ResourceGroup = { key: string; refId: string; title: string; notes: Note[] };

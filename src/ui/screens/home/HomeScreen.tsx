@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import type { NoteStart } from '../../../notes/new-note.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { NoteList } from '../../notes/NoteList.tsx';
+import type { NoteStart } from '../../notes/new-note.ts';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
 import { useServices } from '../../services.ts';
 import { useT, useValue } from '../../use-value.ts';

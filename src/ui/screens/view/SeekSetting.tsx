@@ -4,10 +4,10 @@ import {
   readSeekOffset,
   SEEK_OFFSETS,
   type SeekOffset,
-} from '../../../notes/seek-offset.ts';
-import { saveSeekOffset } from '../../../notes/seek-offset-save.ts';
+} from '../../../notes/read/seek-offset.ts';
 import { useServices } from '../../services.ts';
 import { useT, useValue } from '../../use-value.ts';
+import { saveSeekOffset } from './seek-offset-save.ts';
 
 /** The name of each choice (message keys: one per choice, each language words its own number). */
 const LABELS: Record<SeekOffset, string> = {
@@ -19,7 +19,7 @@ const LABELS: Record<SeekOffset, string> = {
 
 /**
  * "Go to a note's time: exactly / 3 / 5 / 10 seconds earlier" (DESIGN §3): the learner's setting,
- * kept on this device per learner (src/notes/seek-offset.ts). Every "Go to 03:12" button then asks
+ * kept on this device per learner (src/notes/read/seek-offset.ts). Every "Go to 03:12" button then asks
  * the player for that much earlier; the buttons still show the note's own time, and pages are
  * never shifted. On `/view`, with the other choices about how notes are shown and opened.
  */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ORDERS } from '../../../notes/note-order.ts';
+import { ORDERS } from '../../../notes/read/note-order.ts';
 import type { NoteOrder } from '../../../protocol/api-types.ts';
 import { useT } from '../../use-value.ts';
 

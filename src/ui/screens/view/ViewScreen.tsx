@@ -1,8 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { filterKey } from '../../../notes/note-filter.ts';
-import { prepareSearchMatch, searchMatcher } from '../../../notes/search-match.ts';
-import { parseSearch, tagSearch } from '../../../notes/search-query.ts';
-import { isNarrowed, noteCount, viewFilter } from '../../../notes/view-filter.ts';
+import { filterKey } from '../../../notes/read/note-filter.ts';
 import type { Note, NoteOrder } from '../../../protocol/api-types.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
@@ -14,10 +11,13 @@ import { NoteDetail } from './NoteDetail.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SeekSetting } from './SeekSetting.tsx';
 import { SortMenu } from './SortMenu.tsx';
+import { prepareSearchMatch, searchMatcher } from './search-match.ts';
+import { parseSearch, tagSearch } from './search-query.ts';
 import { useDebounced } from './use-debounced.ts';
 import { useResultAnnouncement } from './use-result-announcement.ts';
 import { useUnsavedIds } from './use-unsaved-ids.ts';
 import { ViewList } from './ViewList.tsx';
+import { isNarrowed, noteCount, viewFilter } from './view-filter.ts';
 
 /** How long typing must pause before the server is asked (ms). */
 export const SEARCH_DELAY = 300;

@@ -1,13 +1,14 @@
 /**
- * The part of a parsed search (src/notes/search-query.ts) the app matches itself, over the notes it
+ * The part of a parsed search (src/ui/screens/view/search-query.ts) the app matches itself, over the notes it
  * has loaded, kept or queued: tags (the server filters them too, but notes not on the server yet
  * and the copy kept offline must agree), course title, created before/after, unsaved. Free text is
- * left to the list's own `query` matching (src/notes/note-filter.ts). Built once per keystroke,
+ * left to the list's own `query` matching (src/notes/read/note-filter.ts). Built once per keystroke,
  * then one pass over the notes with per-note work cached: 10,000 notes stay well within a frame.
  */
-import type { Note } from '../protocol/api-types.ts';
-import { tagKey } from '../protocol/tag-rules.ts';
-import { matchTagsWith } from './note-filter.ts';
+
+import { matchTagsWith } from '../../../notes/read/note-filter.ts';
+import type { Note } from '../../../protocol/api-types.ts';
+import { tagKey } from '../../../protocol/tag-rules.ts';
 import { foldTitle, type ParsedSearch } from './search-query.ts';
 
 /** What the matcher needs besides the notes. */

@@ -2,10 +2,10 @@
  * Reads the `Search notes` box (DESIGN §3): free text beside the operators `tag:`, `course:`,
  * `before:`, `after:` and `is:unsaved`. The grammar is in docs/search.md. What the API can filter
  * (free text as `query`, tags as `tags`) goes to the server; the rest is matched over the loaded
- * notes (src/notes/search-match.ts). Anything that is not a well-formed, known operator is plain
+ * notes (src/ui/screens/view/search-match.ts). Anything that is not a well-formed, known operator is plain
  * text, so no input is an error. One left-to-right pass: linear in the input's length.
  */
-import { MAX_TAGS, normaliseTag, tagKey, tagProblem } from '../protocol/tag-rules.ts';
+import { MAX_TAGS, normaliseTag, tagKey, tagProblem } from '../../../protocol/tag-rules.ts';
 
 /** A search as parsed. Dates are `YYYY-MM-DD` days; `course` values are folded for matching. */
 export type ParsedSearch = {

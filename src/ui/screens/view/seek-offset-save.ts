@@ -1,9 +1,10 @@
 /**
- * Saving the "start a few seconds earlier" setting (src/notes/seek-offset.ts), apart from reading
+ * Saving the "start a few seconds earlier" setting (src/notes/read/seek-offset.ts), apart from reading
  * it: reading is needed by every "Go to" (the first load), saving only by the setting on `/view`.
  */
-import type { KeyValueStore } from '../platform/key-value-store.ts';
-import { type SeekOffset, seekOffsetKey } from './seek-offset.ts';
+
+import { type SeekOffset, seekOffsetKey } from '../../../notes/read/seek-offset.ts';
+import type { KeyValueStore } from '../../../platform/key-value-store.ts';
 
 /**
  * Keeps the learner's choice; off removes the entry (nothing stored is the same as off). False

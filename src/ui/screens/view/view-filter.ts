@@ -1,9 +1,9 @@
-import type { ListFilter } from './note-filter.ts';
+import type { ListFilter } from '../../../notes/read/note-filter.ts';
 import { apiFilter, hasLocalPart, type ParsedSearch } from './search-query.ts';
 
 /**
  * The list filter `/view` asks for: the parts of the search the API filters (free text as `query`,
- * `tag:` as `tags`, src/notes/search-query.ts) and the chosen course ('' means every course). Empty
+ * `tag:` as `tags`, src/ui/screens/view/search-query.ts) and the chosen course ('' means every course). Empty
  * parts are left out, so the server is never sent `query: ''` and "no search" is one list however
  * it was reached. The rest of the search (course titles, dates, unsaved) is matched on the device.
  */

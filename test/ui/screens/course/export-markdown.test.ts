@@ -1,11 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createHtmlToMarkdown } from '../../src/format/html-to-markdown.ts';
-import type { MessageValues } from '../../src/i18n/i18n-model.ts';
-import { courseMarkdown, exportFileName, markdownText } from '../../src/notes/export-markdown.ts';
-import { groupCourseNotes } from '../../src/notes/group-notes.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
-import { readMarkdown } from '../support/markdown-raw-html.ts';
+import { createHtmlToMarkdown } from '../../../../src/format/html-to-markdown.ts';
+import type { MessageValues } from '../../../../src/i18n/i18n-model.ts';
+import {
+  courseMarkdown,
+  exportFileName,
+  markdownText,
+} from '../../../../src/ui/screens/course/export-markdown.ts';
+import { groupCourseNotes } from '../../../../src/ui/screens/course/group-notes.ts';
+import { fakeNote } from '../../../fakes/fake-note.ts';
+import { readMarkdown } from '../../../support/markdown-raw-html.ts';
 
 /** English as the catalogue has it: `{name}` replaced by its value. */
 const t = (key: string, values?: MessageValues) =>

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { groupCourseNotes } from '../../src/notes/group-notes.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import type { Note } from '../../../../src/protocol/api-types.ts';
+import { groupCourseNotes } from '../../../../src/ui/screens/course/group-notes.ts';
+import { fakeNote } from '../../../fakes/fake-note.ts';
 
 const note = (
   noteId: string,

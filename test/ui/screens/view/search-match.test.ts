@@ -1,15 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Note } from '../../../../src/protocol/api-types.ts';
 import {
   applySearch,
   localDayStart,
   prepareSearchMatch,
   type SearchContext,
   searchMatcher,
-} from '../../src/notes/search-match.ts';
-import { parseSearch } from '../../src/notes/search-query.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+} from '../../../../src/ui/screens/view/search-match.ts';
+import { parseSearch } from '../../../../src/ui/screens/view/search-query.ts';
+import { fakeNote } from '../../../fakes/fake-note.ts';
 
 const utcDay = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 const ctx = (over: Partial<SearchContext> = {}): SearchContext => ({

@@ -8,7 +8,7 @@ import {
   parseSearch,
   searchNarrows,
   tagSearch,
-} from '../../src/notes/search-query.ts';
+} from '../../../../src/ui/screens/view/search-query.ts';
 
 const none: ParsedSearch = { query: '', tags: [], courses: [], after: null, before: null, unsaved: false };
 const parsed = (p: Partial<ParsedSearch>): ParsedSearch => ({ ...none, ...p });

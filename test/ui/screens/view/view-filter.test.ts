@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseSearch } from '../../src/notes/search-query.ts';
-import { isNarrowed, noteCount, viewFilter } from '../../src/notes/view-filter.ts';
+import { parseSearch } from '../../../../src/ui/screens/view/search-query.ts';
+import { isNarrowed, noteCount, viewFilter } from '../../../../src/ui/screens/view/view-filter.ts';
 
 const filterOf = (typed: string, courseId: string) => viewFilter(parseSearch(typed), courseId);
 
