@@ -29,7 +29,7 @@ import {
   NETLIFY_HEADERS_FILE,
   renderHeadersFile,
 } from './scripts/deploy-headers.mjs';
-import { firstLoadDocument, inlinableFirstLoad } from './scripts/first-load-document.mjs';
+import { checkInlinedChunks, firstLoadDocument, inlinableFirstLoad } from './scripts/first-load-document.mjs';
 import { parseImageOrigins } from './scripts/image-origins.mjs';
 import { compress, firstLoadTotals, sizeTable, walk } from './scripts/output-sizes.mjs';
 import { KILL_SWITCH_FILE, WORKER_FILE, writeServiceWorkers } from './src/sw/emit-workers.mjs';
@@ -342,6 +342,9 @@ export async function build(options) {
       .filter((f) => f.endsWith('.js') && f !== entry)
       .map((f) => join(ROOT, f)),
   );
+  // Refuses what would break once inlined (scripts/README.md "What the build refuses"): after terser,
+  // so it sees the code that ships.
+  checkInlinedChunks(ROOT, outputs, app, entry);
   const css = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith('src/styles/app.css'));
   const fallback = await buildScript(out, config.basePath, {
     source: 'src/boot/fallback.ts',

@@ -7,6 +7,12 @@ export function inlinableFirstLoad(
   entry: string,
   url: (file: string) => string,
 ): string;
+export function checkInlinedChunks(
+  root: string,
+  outputs: Record<string, unknown>,
+  chunk: string,
+  entry: string,
+): void;
 export function firstLoadDocument(parts: {
   early: string;
   css: string;

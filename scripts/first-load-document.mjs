@@ -3,6 +3,7 @@
 // exactly them. Used by build.mjs; plain JavaScript, types in first-load-document.d.mts.
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assertFirstLoad } from './first-load-checks.mjs';
 import {
   assertScript,
   cspHash,
@@ -40,6 +41,22 @@ export function inlinableFirstLoad(root, outputs, entry, url) {
   }
   unlinkSync(join(root, entry));
   return chunk;
+}
+
+/**
+ * The build's last word on the inlined first load, run on the final texts (after terser): throws
+ * an InlineError naming the binding or chunk when a published binding is assigned after start-up,
+ * or a lazy chunk reads a name the first load does not publish (first-load-checks.mjs).
+ * @param {string} root the directory metafile paths are relative to
+ * @param {Record<string, unknown>} outputs esbuild's metafile outputs
+ * @param {string} chunk the first-load chunk's metafile path (inlinableFirstLoad's answer)
+ * @param {string} entry the entry's metafile path (gone by now)
+ */
+export function checkInlinedChunks(root, outputs, chunk, entry) {
+  const lazy = Object.keys(outputs)
+    .filter((f) => f.endsWith('.js') && f !== entry && f !== chunk)
+    .map((f) => ({ where: f, code: readFileSync(join(root, f), 'utf8') }));
+  assertFirstLoad(readFileSync(join(root, chunk), 'utf8'), lazy);
 }
 
 /**

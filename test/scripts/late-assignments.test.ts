@@ -1,7 +1,7 @@
-/** The checker behind "no published export is assigned later" (test/build.test.ts) can fail. */
+/** The checker behind the build's "no published export is assigned after start-up" can fail. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lateAssignments } from './late-assignments.ts';
+import { lateAssignmentSites, lateAssignments } from '../../scripts/late-assignments.mjs';
 
 const names = new Set(['a', 'b']);
 
@@ -21,6 +21,11 @@ test('ignores start-up assignments, shadowing names and property writes', () => 
   );
   assert.equal(lateAssignments('let a={};function f(){a.x=1;var b;b=2}', names), []);
   assert.equal(lateAssignments('let a;function f(){function a(){}a=1}', names), []);
+});
+
+test('says where the first late assignment of each binding is', () => {
+  const code = 'let a=1;function f(){a=2;a=3}';
+  assert.equal(lateAssignmentSites(code, names), [{ name: 'a', at: code.indexOf('a=2') }]);
 });
 
 test.run();
