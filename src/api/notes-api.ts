@@ -1,11 +1,10 @@
 /**
- * The typed notes API (DESIGN §5): the nine calls screens use, each validated by parse-response so
+ * The typed notes API (DESIGN §5): the eight calls screens use, each validated by parse-response so
  * a screen only ever sees well-formed data or an `ApiError`.
  */
 import type {
   CourseSummary,
   DeleteResult,
-  FetchPathParams,
   NewNote,
   Note,
   NoteCollection,
@@ -41,8 +40,6 @@ export type NotesApi = {
   updateNote(update: NoteUpdate, options?: RequestOptions): Promise<Note>;
   /** `POST /notes/delete`, with the version the learner saw when given (a stale one → 409). */
   deleteNote(noteId: string, version?: number, options?: RequestOptions): Promise<DeleteResult>;
-  /** `GET /notes/fetch/{courseId}/{moduleId}/{refId}/{flag}/{limit}/{offset}/{order}`. */
-  fetchNotesByPath(params: FetchPathParams, options?: RequestOptions): Promise<NotesPage>;
   /** `GET /notes/list/course`. */
   listCourses(options?: RequestOptions): Promise<CourseSummary[]>;
   /** `GET /notes/recent`. */
@@ -65,11 +62,7 @@ export type NotesApi = {
 const seg = (v: string | number | null | undefined): string =>
   v == null || v === '' ? '-' : encodeURIComponent(v).replace(/^a(?=uth)/, '%61');
 
-/**
- * Builds the API over an HTTP client. `fetchNotesByPath` sends the flag as `1` when
- * `includeChildren` is truthy and `0` otherwise (SPEC §7 "coerced to 1 or 0"), by plain JS
- * truthiness: the string `'false'` is truthy and so becomes `1`, while `''`, `0`, null, undefined → `0`.
- */
+/** Builds the API over an HTTP client. */
 export function createNotesApi(http: HttpClient): NotesApi {
   return {
     fetchNotes: (filter, options) => http.post('/notes/fetch', filter, parseNotesPage, options),
@@ -80,12 +73,6 @@ export function createNotesApi(http: HttpClient): NotesApi {
         '/notes/delete',
         version === undefined ? { noteId } : { noteId, version },
         parseDeleteResult,
-        options,
-      ),
-    fetchNotesByPath: (p, options) =>
-      http.get(
-        `/notes/fetch/${[p.courseId, p.moduleId, p.refId, p.includeChildren ? 1 : 0, p.limit, p.offset, p.order].map(seg).join('/')}`,
-        parseNotesPage,
         options,
       ),
     listCourses: (options) => http.get('/notes/list/course', parseCourseSummaries, options),

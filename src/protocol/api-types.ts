@@ -52,20 +52,8 @@ export type NoteFilter = {
   cursor?: string;
 };
 
-/** A page of notes from either fetch call. */
+/** A page of notes from `POST /notes/fetch`. */
 export type NotesPage = { notes: Note[]; total: number; nextCursor: string | null };
-
-/** Path parameters of `GET /notes/fetch/{courseId}/{moduleId}/{refId}/{flag}/{limit}/{offset}/{order}`. */
-export type FetchPathParams = {
-  courseId?: string | null;
-  moduleId?: string | null;
-  refId?: string | null;
-  /** Include notes of everything under the given ids; sent as `1` / `0`. */
-  includeChildren: unknown;
-  limit: number;
-  offset: number;
-  order: NoteOrder;
-};
 
 /** One row of `GET /notes/list/course`. */
 export type CourseSummary = { courseId: string; courseTitle: string; noteCount: number; updatedOn: string };
@@ -89,6 +77,3 @@ export type UploadResult = { url: string; name: string; size: number; type: stri
 
 /** Error body of every non-2xx answer; a 409 also carries the current note. */
 export type ApiErrorBody = { error: string; current?: Note };
-
-/** The five request headers (SPEC §3), lower-cased as they arrive at a server. */
-export const HEADER_NAMES = ['authorization', 'rootorg', 'org', 'domain', 'wid'] as const;

@@ -3,7 +3,6 @@ import * as assert from 'uvu/assert';
 import { isAborted } from '../../src/api/api-error.ts';
 import { createHttpClient } from '../../src/api/http-client.ts';
 import { createNotesApi, type NotesApi } from '../../src/api/notes-api.ts';
-import type { FetchPathParams } from '../../src/protocol/api-types.ts';
 import { apiFailure } from '../fakes/api-failure.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { createFakeFetch, jsonResponse, type Responder } from '../fakes/fake-fetch.ts';
@@ -21,7 +20,6 @@ const coll = {
 };
 const upload = { url: '/files/x.png', name: 'x.png', size: 3, type: 'image/png' };
 const newNote = draftOf(note);
-const pathParams: FetchPathParams = { includeChildren: true, limit: 20, offset: 0, order: 'newest' };
 
 /** A notes API over the real HTTP client, a fake fetch and a fake clock. */
 const setup = (respond?: Responder) => {
@@ -74,14 +72,6 @@ const cases: Case[] = [
     url: '/api/v1/notes/delete',
     body: { noteId: 'n1' },
     answer: { noteId: 'n1', deleted: true },
-  },
-  {
-    name: 'fetchNotesByPath',
-    call: (a) => a.fetchNotesByPath({ ...pathParams, courseId: 'c1', moduleId: 'm1', refId: 'r1' }),
-    method: 'GET',
-    url: '/api/v1/notes/fetch/c1/m1/r1/1/20/0/newest',
-    body: null,
-    answer: page,
   },
   {
     name: 'listCourses',
@@ -164,11 +154,7 @@ test('malformed answers name the field', async () => {
     ],
     [() => jsonResponse(200, { noteId: 'n1', deleted: 'yes' }), (a) => a.deleteNote('n1'), 'deleted'],
     [() => jsonResponse(200, { ...upload, size: null }), (a) => a.uploadFile(new Blob(['x'])), 'size'],
-    [
-      () => jsonResponse(200, { notes: {}, total: 0, nextCursor: null }),
-      (a) => a.fetchNotesByPath(pathParams),
-      'notes',
-    ],
+    [() => jsonResponse(200, { notes: {}, total: 0, nextCursor: null }), (a) => a.fetchNotes({}), 'notes'],
   ];
   for (const [respond, call, field] of bad) {
     const e = await apiFailure(call(setup(respond).api));
@@ -187,50 +173,10 @@ test('updateNote: a 409 carries the current note in body.current', async () => {
   assert.equal(e.body, { error: 'version is stale', current: { ...note, version: 3, text: 'theirs' } });
 });
 
-test('fetchNotesByPath: the flag is 1 when includeChildren is truthy, else 0', async () => {
-  const table: [unknown, string][] = [
-    [true, '1'],
-    [false, '0'],
-    [1, '1'],
-    [0, '0'],
-    ['true', '1'],
-    ['false', '1'], // plain JS truthiness: a non-empty string is truthy
-    ['', '0'],
-    [undefined, '0'],
-    [null, '0'],
-  ];
-  for (const [flag, sent] of table) {
-    const { api, fake } = setup(() => jsonResponse(200, page));
-    await api.fetchNotesByPath({ ...pathParams, includeChildren: flag });
-    assert.is(fake.last().url, `/api/v1/notes/fetch/-/-/-/${sent}/20/0/newest`, `flag ${String(flag)}`);
-  }
-});
-
-test('fetchNotesByPath: missing ids become "-", ids are URL-encoded', async () => {
-  const { api, fake } = setup(() => jsonResponse(200, page));
-  await api.fetchNotesByPath({
-    ...pathParams,
-    courseId: null,
-    moduleId: '',
-    refId: undefined,
-    limit: 5,
-    offset: 40,
-  });
-  assert.is(fake.last().url, '/api/v1/notes/fetch/-/-/-/1/5/40/newest');
-  await api.fetchNotesByPath({
-    ...pathParams,
-    courseId: 'a/b',
-    moduleId: 'm?x=1#f',
-    refId: 'ré f%',
-    order: 'updated',
-  });
-  assert.is(fake.last().url, '/api/v1/notes/fetch/a%2Fb/m%3Fx%3D1%23f/r%C3%A9%20f%25/1/20/0/updated');
-});
-
 test('ids starting with "auth" are sent as %61uth… so the session headers still go out', async () => {
-  const { api, fake } = setup(() => jsonResponse(200, page));
-  await api.fetchNotesByPath({ ...pathParams, courseId: 'authoring-101', refId: 'lex_auth_01' });
-  assert.is(fake.last().url, '/api/v1/notes/fetch/%61uthoring-101/-/lex_auth_01/1/20/0/newest');
+  const { api, fake } = setup(() => jsonResponse(200, coll));
+  await api.collection('authoring-101', 'lex_auth_01');
+  assert.is(fake.last().url, '/api/v1/notes/collection/%61uthoring-101/lex_auth_01');
   assert.equal(fake.last().headers, SESSION_HEADERS);
   assert.is(decodeURIComponent('%61uthoring-101'), 'authoring-101');
 });
@@ -375,7 +321,6 @@ test('deleteNote passes keepalive through to fetch', async () => {
 const WITH_OPTIONS: [string, (a: NotesApi, signal: AbortSignal) => Promise<unknown>][] = [
   ['fetchNotes', (a, signal) => a.fetchNotes({}, { signal })],
   ['deleteNote', (a, signal) => a.deleteNote('n1', 1, { signal })],
-  ['fetchNotesByPath', (a, signal) => a.fetchNotesByPath(pathParams, { signal })],
   ['listCourses', (a, signal) => a.listCourses({ signal })],
   ['recentNotes', (a, signal) => a.recentNotes({ signal })],
   ['collection', (a, signal) => a.collection('c1', null, { signal })],

@@ -31,13 +31,12 @@ const OPTIONS_AT: Partial<Record<keyof NotesApi, number>> = {
   addNote: 1,
   updateNote: 1,
   deleteNote: 2,
-  fetchNotesByPath: 1,
   listCourses: 0,
   recentNotes: 0,
   collection: 2,
 };
 
-/** An empty page, the default answer of both fetch calls. */
+/** An empty page, the default answer of fetchNotes. */
 export const emptyPage = (): NotesPage => ({ notes: [], total: 0, nextCursor: null });
 
 /**
@@ -52,7 +51,6 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
     addNote: unexpected('addNote'),
     updateNote: unexpected('updateNote'),
     deleteNote: unexpected('deleteNote'),
-    fetchNotesByPath: () => Promise.resolve(emptyPage()),
     listCourses: () => Promise.resolve([]),
     recentNotes: () => Promise.resolve([]),
     collection: unexpected('collection'),
@@ -71,7 +69,6 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
     addNote: record('addNote'),
     updateNote: record('updateNote'),
     deleteNote: record('deleteNote'),
-    fetchNotesByPath: record('fetchNotesByPath'),
     listCourses: record('listCourses'),
     recentNotes: record('recentNotes'),
     collection: record('collection'),

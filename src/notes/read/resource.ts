@@ -14,8 +14,8 @@ export type Resource<T> = {
   state: ReadonlySignal<LoadState<T>>;
   /** Loads unless already loaded and fresh; screens call it on mount. */
   ensure(): void;
-  /** Loads now, keeping what is shown unless `reset` (say, another learner signed in). */
-  reload(reset?: boolean): Promise<void>;
+  /** Loads now, keeping what is shown (another learner goes through `invalidate(true)`). */
+  reload(): Promise<void>;
   /** Marks the value out of date, so the next `ensure` reloads it; `reset` also drops what it held. */
   invalidate(reset?: boolean): void;
 };
@@ -40,18 +40,18 @@ export function createResource<T>(
     return s.status === 'ready' || s.status === 'loading' || s.status === 'error' ? s.data : null;
   };
 
-  const reload = async (reset = false) => {
+  const reload = async () => {
     const mine = ++request;
     stale = false;
     controller?.abort(); // the older load is superseded: stop spending its bytes
     controller = new AbortController();
-    state.value = { status: 'loading', data: reset ? null : (current() ?? initial?.() ?? null) };
+    state.value = { status: 'loading', data: current() ?? initial?.() ?? null };
     try {
       const data = await load(controller.signal);
       if (mine === request) state.value = { status: 'ready', data };
     } catch (error) {
       if (mine === request && !isAborted(error))
-        state.value = { status: 'error', problem: describe(error), data: reset ? null : current() };
+        state.value = { status: 'error', problem: describe(error), data: current() };
     }
   };
 

@@ -75,18 +75,6 @@ test('reloading keeps the shown data while loading and after an error', async ()
   assert.equal(s.resource.state.value, { status: 'error', problem: failed('offline'), data: 'A' });
 });
 
-test('reload(true) drops the data at once (another learner) and on error', async () => {
-  const s = scripted<string>();
-  const first = s.resource.reload();
-  s.load(0).resolve('learner 1 notes');
-  await first;
-  const second = s.resource.reload(true);
-  assert.equal(s.resource.state.value, { status: 'loading', data: null });
-  s.load(1).reject(new Error('x'));
-  await second;
-  assert.equal(s.resource.state.value, { status: 'error', problem: failed('x'), data: null });
-});
-
 test('the newest request wins when an older one resolves later', async () => {
   const s = scripted<string>();
   const old = s.resource.reload();
