@@ -22,6 +22,7 @@ import { createEditParts } from '../../src/ui/notes/edit-parts-lazy.tsx';
 import { createScreens } from '../../src/ui/screens.ts';
 import type { Platform, Services } from '../../src/ui/services.ts';
 import { createShortcuts } from '../../src/ui/shortcuts.ts';
+import { createFakeClock } from './fake-clock.ts';
 import { fakeContext } from './fake-context.ts';
 import { createFakeNotesApi, type FakeNotesApi } from './fake-notes-api.ts';
 import { createFakeSanitizer, type FakeSanitizer } from './fake-sanitizer.ts';
@@ -65,18 +66,7 @@ export function createFakeServices(
 ): FakeServices {
   installPopStateEvent();
   const api = createFakeNotesApi(script);
-  let now = Date.parse('2026-11-22T12:00:00.000Z');
-  const timers: { at: number; fn: () => void; id: number }[] = [];
-  let nextId = 1;
-  const setTimeout = (fn: () => void, ms: number) => {
-    const id = nextId++;
-    timers.push({ at: now + ms, fn, id });
-    return id;
-  };
-  const clearTimeout = (id: unknown) => {
-    const i = timers.findIndex((t) => t.id === id);
-    if (i >= 0) timers.splice(i, 1);
-  };
+  const clock = createFakeClock(Date.parse('2026-11-22T12:00:00.000Z'));
   const session = createSessionModel(1024);
   const nav = createNavigator(installGlobalLocation(path));
   const i18n = createI18n({
@@ -93,13 +83,13 @@ export function createFakeServices(
     learner: () => learnerKey(session.context.value),
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
-    now: () => now,
+    now: clock.now,
     random: () => 0.5,
     newId: () => `id-${++ids}`,
-    setTimeout,
-    clearTimeout,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
   });
-  const clockNow = signal(now);
+  const clockNow = signal(clock.now());
   const sanitizer = createFakeSanitizer();
   const fake: FakeServices = {
     api,
@@ -111,13 +101,8 @@ export function createFakeServices(
     confirms: [],
     services: null as unknown as Services,
     tick(ms) {
-      now += ms;
-      clockNow.value = now;
-      for (const t of [...timers].sort((a, b) => a.at - b.at)) {
-        if (t.at > now) continue;
-        clearTimeout(t.id);
-        t.fn();
-      }
+      clock.tick(ms);
+      clockNow.value = clock.now();
     },
     setContext(c) {
       session.store(c, 'lex-dev.infosysapps.com');

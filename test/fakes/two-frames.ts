@@ -1,6 +1,6 @@
 /**
  * Frames of one learner's write side (src/notes/write/note-actions.ts, as the model wires it) over one
- * shared storage, one fake API and one timeline, linked by the fake BroadcastChannel, `storage`
+ * shared storage, one fake API and one fake clock, linked by the fake BroadcastChannel, `storage`
  * events and Web Locks of fake-frames.ts — so a test drives a save in one frame and reads the
  * other frame's cache, marks and API calls.
  */
@@ -11,15 +11,15 @@ import type { Conflict } from '../../src/notes/write/journal.ts';
 import { createActions } from '../../src/notes/write/note-actions.ts';
 import type { PendingDelete } from '../../src/notes/write/pending-deletes.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
+import { createFakeClock } from './fake-clock.ts';
 import { createFakeFrames, type FakeFrames } from './fake-frames.ts';
 import { createFakeNotesApi } from './fake-notes-api.ts';
-import { createTimeline } from './fake-timeline.ts';
 import { L1, NOW } from './write-side.ts';
 
 /** One frame: its write side, cache and the signals its cards read. */
 export type TestFrame = ReturnType<typeof openFrame>;
 
-function openFrame(frames: FakeFrames, api: NotesApi, t: ReturnType<typeof createTimeline>, name: string) {
+function openFrame(frames: FakeFrames, api: NotesApi, t: ReturnType<typeof createFakeClock>, name: string) {
   const { window, storage } = frames.frame();
   const cache = createNoteCache();
   const unsaved = signal<ReadonlySet<string>>(new Set());
@@ -62,7 +62,7 @@ function openFrame(frames: FakeFrames, api: NotesApi, t: ReturnType<typeof creat
 export async function createTwoFrames(script: Partial<NotesApi> = {}, options: { locks?: boolean } = {}) {
   const frames = createFakeFrames(options);
   const fake = createFakeNotesApi(script);
-  const t = createTimeline(NOW);
+  const t = createFakeClock(NOW);
   const a = openFrame(frames, fake.api, t, 'a');
   const b = openFrame(frames, fake.api, t, 'b');
   await frames.deliver(); // each has read the journal and found nothing to send

@@ -1,6 +1,6 @@
 /**
  * One learner's write side assembled from its real parts (journal, drafts, outbox, writes,
- * deletes, settleWrite) over fake storage, a fake API and a timeline — the way note-actions wires
+ * deletes, settleWrite) over fake storage, a fake API and a fake clock — the way note-actions wires
  * them — so write tests drive it end to end and inspect exactly what storage held after each step.
  */
 import { ApiError } from '../../src/api/api-error.ts';
@@ -22,15 +22,15 @@ import { settleWrite } from '../../src/notes/write/settle-write.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/platform/key-value-store.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
 import type { Deferred } from './deferred.ts';
+import { createFakeClock, type FakeClock } from './fake-clock.ts';
 import { draftOf, fakeNote } from './fake-note.ts';
 import { createFakeNotesApi } from './fake-notes-api.ts';
-import { createTimeline, type Timeline } from './fake-timeline.ts';
 import { createMemoryStorage, type MemoryStorage } from './memory-storage.ts';
 
 /** Two learners' identities (rootOrg, org, userId), as `learnerKey` builds them. */
 export const L1 = 'Infosys\u0000Infosys Ltd\u0000w-1';
 export const L2 = 'Infosys\u0000Infosys Ltd\u0000w-2';
-/** The start time of every timeline here. */
+/** The start time of every fake clock here. */
 export const NOW = Date.parse('2026-05-06T07:08:09.000Z');
 
 /** Memory storage that also logs every write (`value` null for a remove), in order. */
@@ -114,7 +114,7 @@ export type WriteSideOptions = {
   storage?: RecordedStorage;
   learner?: string;
   random?: () => number;
-  timeline?: Timeline;
+  clock?: FakeClock;
   /** Replaces settleWrite (the outbox tests watch what it is given). */
   settle?: (item: OutboxItem, verdict: Verdict, state: JournalState) => JournalState;
 };
@@ -124,7 +124,7 @@ export function createWriteSide(options: WriteSideOptions = {}) {
   const fake = createFakeNotesApi(options.script);
   const storage = options.storage ?? createRecordedStorage();
   const store: KeyValueStore = createKeyValueStore(() => storage);
-  const t = options.timeline ?? createTimeline(NOW);
+  const t = options.clock ?? createFakeClock(NOW);
   const cache = createNoteCache();
   const announced: string[] = [];
   const counts: [string, 1 | -1][] = [];

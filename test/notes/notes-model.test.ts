@@ -12,9 +12,9 @@ import type { CourseSummary, Note, NoteCollection, NotesPage } from '../../src/p
 import type { PlayerData } from '../../src/protocol/messages.ts';
 import type { AppPath } from '../../src/routes/route-table.ts';
 import { createDeferred, flushPromises } from '../fakes/deferred.ts';
+import { createFakeClock } from '../fakes/fake-clock.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
-import { createTimeline } from '../fakes/fake-timeline.ts';
 import { createMemoryStorage, type MemoryStorage, storageError } from '../fakes/memory-storage.ts';
 
 const L1 = 'Infosys\u0000Infosys Ltd\u0000w-1';
@@ -68,7 +68,7 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 
 function build(script: Partial<NotesApi> = {}, storage: MemoryStorage = createMemoryStorage()) {
   const fake = createFakeNotesApi(script);
-  const t = createTimeline(NOW);
+  const t = createFakeClock(NOW);
   const announced: string[] = [];
   let forbidden = 0;
   let learner = L1;

@@ -18,7 +18,7 @@ import {
 
 const d = (text: string) => ({ content: `<p>${text}</p>`, text });
 
-/** The drafts part alone, over a recorded storage and the write side's timeline. */
+/** The drafts part alone, over a recorded storage and the write side's fake clock. */
 function setup(storage: RecordedStorage = createRecordedStorage(), script: Partial<NotesApi> = {}) {
   const side = createWriteSide({ storage, script });
   const writes = () => side.storage.log.filter((w) => w.key === journalKey(L1)).length;

@@ -7,8 +7,8 @@ import { parseJournal } from '../../../src/notes/write/journal.ts';
 import type { FirstOutcome } from '../../../src/notes/write/outbox.ts';
 import type { DeleteResult, Note } from '../../../src/protocol/api-types.ts';
 import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
+import { createFakeClock } from '../../fakes/fake-clock.ts';
 import { fakeNote } from '../../fakes/fake-note.ts';
-import { createTimeline } from '../../fakes/fake-timeline.ts';
 import {
   addItem,
   answers,
@@ -106,7 +106,7 @@ test('an add carries its item id as Idempotency-Key, and the same key on every r
 });
 
 test('the link or the server failing: retried with exponential backoff (jitter at its low end)', async () => {
-  const t = createTimeline(NOW);
+  const t = createFakeClock(NOW);
   const times: number[] = [];
   const failures = [offline(), new ApiError('timeout', TIMEOUT_MESSAGE), httpError(500), httpError(502)];
   const s = setup(
@@ -117,7 +117,7 @@ test('the link or the server failing: retried with exponential backoff (jitter a
         return e ? Promise.reject(e) : Promise.resolve({ ...base, version: 4 });
       },
     },
-    { timeline: t, random: () => 0 },
+    { clock: t, random: () => 0 },
   );
   s.outbox.enqueue(updateItem('u', base, 'mine'));
   await t.advance(499);
