@@ -13,7 +13,7 @@
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Frame, Response } from 'playwright-core';
+import type { Frame, Request, Response } from 'playwright-core';
 import * as assert from 'uvu/assert';
 // @ts-expect-error build.mjs is plain JavaScript without type declarations
 import { build, resolveOptions } from '../../build.mjs';
@@ -121,6 +121,10 @@ const waitCaches = (f: Frame, names: string[], what: string) =>
 /**
  * A visit: the page's responses from the app origin, in order, from (re)load to the first note
  * (the first visit is the scenario's own load, before any listener: only its frame is known).
+ * Only the new frame document's own requests count: the previous document may still be
+ * prefetching (src/ui/prefetch.ts, one file at a time after its first screen) when the reload
+ * starts, and that document was never controlled (no clients.claim), so its answers come from the
+ * network.
  */
 type Visit = { frame: Frame; document: Response; app: Response[]; api: Response[] };
 
@@ -134,9 +138,16 @@ async function firstVisit(s: Scenario): Promise<Frame> {
 /** Reloads the portal, which navigates its frame to the app again: a repeat visit. */
 async function visit(s: Scenario): Promise<Visit> {
   const responses: Response[] = [];
-  const onResponse = (r: Response) => {
-    if (r.url().startsWith(s.stack.appOrigin)) responses.push(r);
+  // The new frame's navigation comes after the reloaded portal replaced the old one (and its frame).
+  const ours = new Set<Request>();
+  const onRequest = (r: Request) => {
+    if (!r.url().startsWith(s.stack.appOrigin)) return;
+    if (ours.size > 0 || r.isNavigationRequest()) ours.add(r);
   };
+  const onResponse = (r: Response) => {
+    if (ours.has(r.request())) responses.push(r);
+  };
+  s.page.on('request', onRequest);
   s.page.on('response', onResponse);
   try {
     await s.page.reload();
@@ -152,6 +163,7 @@ async function visit(s: Scenario): Promise<Visit> {
       api: responses.filter(isApi),
     };
   } finally {
+    s.page.off('request', onRequest);
     s.page.off('response', onResponse);
   }
 }
