@@ -67,12 +67,19 @@ export function createQueuedFollower(deps: QueuedDeps, initial: readonly OutboxI
       if (note && item.kind !== 'update') deps.onCountChange(note, item.kind === 'add' ? 1 : -1);
     }
     const queued = new Set(outbox.map((i) => i.id));
+    // A note with a delete still queued stays hidden: this frame's own Undo then delete again
+    // leaves the first delete in `known`, and it must not read as taken back elsewhere.
+    const deleting = new Set(outbox.filter((i) => i.kind === 'delete').map(noteIdOf));
     for (const [id, item] of known) {
       if (queued.has(id)) continue;
       const noteId = noteIdOf(item);
       if (item.kind === 'add') cache.remove(noteId);
       else if (item.kind === 'update') cache.setSaving(noteId, false);
-      else if (item.after > deps.now() && !cache.visible.value.some((n) => n.noteId === noteId)) {
+      else if (
+        item.after > deps.now() &&
+        !deleting.has(noteId) &&
+        !cache.visible.value.some((n) => n.noteId === noteId)
+      ) {
         cache.setHidden(noteId, false); // taken back (Undo) in the other frame
         const note = cache.get(noteId);
         if (note) deps.onCountChange(note, 1);

@@ -125,6 +125,32 @@ test('a delete in one frame hides the note in the other; Undo brings it back; a 
   assert.is(f.b.cache.get('n1'), undefined, 'gone from B for good');
 });
 
+test("a delete, Undo and the same delete again in one frame: its own Undo is not read as another frame's", async () => {
+  const f = await createTwoFrames({ deleteNote: answers({ noteId: 'n1', deleted: true }) });
+  f.a.cache.put(seen);
+  f.b.cache.put(seen);
+  f.a.side().remove(seen);
+  await f.deliver();
+  await f.t.advance(1000);
+  assert.ok(f.a.side().undo('n1'));
+  await f.deliver();
+  f.a.cache.setHidden('n1', true); // as the model's remove does before the write side acts
+  f.a.side().remove(seen);
+  await f.deliver();
+  assert.equal(f.a.texts(), [], 'still hidden in A while the second window is open');
+  assert.equal(f.b.texts(), [], 'and in B');
+  assert.equal(f.a.counts, [
+    ['n1', -1],
+    ['n1', 1],
+    ['n1', -1],
+  ]);
+  await f.t.advance(6000);
+  await f.deliver();
+  assert.is(f.fake.callsTo('deleteNote').length, 1);
+  assert.equal(f.a.texts(), []);
+  assert.is(f.a.cache.get('n1'), undefined, 'gone from A for good');
+});
+
 test('a delete refused in A (changed elsewhere) shows the note again in B, as the server has it', async () => {
   const changed = { ...seen, text: 'Changed elsewhere', version: 4 };
   const f = await createTwoFrames({ deleteNote: answers<never>(httpError(409, changed)) });
