@@ -1,9 +1,13 @@
+import { readdirSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cleanLocaleTag, localeDirection, resolveLocale, SUPPORTED_LOCALES } from '../../src/i18n/locales.ts';
 
-test('the six required locales are supported', () => {
-  assert.equal([...SUPPORTED_LOCALES].sort(), ['ar', 'de', 'en', 'es', 'fr', 'hi']);
+test('SUPPORTED_LOCALES is exactly the catalogues in locales/: a seventh language needs both', () => {
+  const files = readdirSync(new URL('../../locales/', import.meta.url))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length));
+  assert.equal([...SUPPORTED_LOCALES].sort(), files.sort(), 'src/i18n/locales.ts against locales/*.json');
 });
 
 const RESOLVE: [string, string][] = [

@@ -2,9 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/api/api-error.ts';
 import type { NotesApi } from '../../src/api/notes-api.ts';
-import { createNotesModel, PAGE_SIZE, RECENT_COUNT } from '../../src/notes/notes-model.ts';
+import { createNotesModel, PAGE_SIZE } from '../../src/notes/notes-model.ts';
 import { PROBLEM_MESSAGES } from '../../src/notes/read/describe-error.ts';
 import { journalKey } from '../../src/notes/read/journal-key.ts';
+import { KEPT_KEY } from '../../src/notes/read/kept-read.ts';
 import { parseJournal } from '../../src/notes/write/journal.ts';
 import { UNDO_MS } from '../../src/notes/write/pending-deletes.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
@@ -132,7 +133,6 @@ test('recentNotes asks GET /notes/recent and shows at most 20', async () => {
   await flushPromises();
   assert.is(b.fake.callsTo('recentNotes').length, 1);
   assert.ok(b.fake.optionsTo('recentNotes')[0]?.signal instanceof AbortSignal);
-  assert.is(RECENT_COUNT, 20);
   assert.equal(ids(list.notes.value), ids(many.slice(0, 20)));
   assert.not.ok(list.hasMore.value, 'the recent list has no pages');
   assert.equal(b.fake.callsTo('fetchNotes'), []);
@@ -581,6 +581,23 @@ test('at start the learner’s journal is read: queued notes show (saving), dele
   await flushPromises();
   assert.not.ok(storage.items.has(journalKey(L1)), 'all confirmed: the journal is empty');
   assert.equal(ids(all.notes.value).sort(), ['n05', 'srv-9']);
+});
+
+test('a delete left queued by the last visit hides its note before the kept copy shows it', async () => {
+  // Visit 1: the list is kept on the device, then a note is deleted and the frame unloads in its window.
+  const first = build({ fetchNotes: () => Promise.resolve(pageOf([mk(0), mk(1)])) });
+  first.model.refresh('/view', null, false);
+  await until(() => first.storage.items.has(KEPT_KEY), 'the first page to be kept');
+  first.model.remove(mk(1));
+  await until(() => first.storage.items.has(journalKey(L1)), 'the delete to be queued');
+  // Visit 2: the server has not answered yet; the kept copy shows at once, before the write side is in.
+  const next = build({ fetchNotes: () => new Promise<NotesPage>(() => undefined) }, first.storage);
+  const all = next.model.searchNotes({}, 'newest');
+  next.model.refresh('/view', null, false);
+  assert.equal(ids(all.notes.value), ['n00'], 'the deleted note is not shown from the kept copy');
+  await until(() => next.model.cache.get('n01') !== undefined && next.fake.calls.length > 0, 'the start');
+  await flushPromises();
+  assert.equal(ids(all.notes.value), ['n00'], 'nor once the write side has read the journal');
 });
 
 test('refresh does not load another learner’s journal (nor the write side for nothing)', async () => {

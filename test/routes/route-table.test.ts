@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NAV_ROUTES, OPENABLE_PATHS, ROUTES } from '../../src/routes/route-table.ts';
+import { NAV_ROUTES, ROUTES } from '../../src/routes/route-table.ts';
 
 test('the route table: four screens, /course with a courseId parameter', () => {
   assert.equal(
@@ -22,11 +22,6 @@ test('NAV_ROUTES: the labelled screens in navigation order; /error stays out', (
       ['/course', 'Courses'],
     ],
   );
-});
-
-test('OPENABLE_PATHS: the screens a parent may open the frame at', () => {
-  assert.equal(OPENABLE_PATHS, ['/', '/view', '/course']);
-  assert.not.ok((OPENABLE_PATHS as readonly string[]).includes('/error'));
 });
 
 test('paths are unique and absolute', () => {

@@ -27,7 +27,6 @@ test('the clock starts at now and ticks every 30 s', () => {
   const timer = fakeInterval();
   const clock = createClock({ now: () => now, ...timer });
   assert.is(clock.now.value, 1000);
-  assert.is(CLOCK_TICK_MS, 30_000);
   assert.equal(
     [...timer.timers.values()].map((t) => t.ms),
     [CLOCK_TICK_MS],

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSessionModel, SMALL_SCREEN_MAX, watchWindowWidth } from '../../src/session/session-model.ts';
+import { createSessionModel, watchWindowWidth } from '../../src/session/session-model.ts';
 import { fakeContext } from '../fakes/fake-context.ts';
 import { FakeResizeWindow } from '../fakes/fake-window.ts';
 
@@ -57,7 +57,6 @@ test('store keeps the context, its user and the parent host', () => {
 });
 
 test('small screen is a width under 700', () => {
-  assert.is(SMALL_SCREEN_MAX, 700);
   for (const [width, small] of [
     [0, true],
     [320, true],

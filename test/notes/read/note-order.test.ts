@@ -23,10 +23,6 @@ const b = at('b', 2, 3);
 const c = at('c', 3, 5);
 const ALL = [b, c, a];
 
-test('ORDERS lists newest, oldest, recently edited, in menu order', () => {
-  assert.equal(ORDERS, ['newest', 'oldest', 'updated']);
-});
-
 test('newest: creation time descending', () => {
   assert.equal(sorted(ALL, 'newest'), ['c', 'b', 'a']);
 });

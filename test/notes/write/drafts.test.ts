@@ -25,10 +25,6 @@ function setup(storage: RecordedStorage = createRecordedStorage(), script: Parti
   return { ...side, writes };
 }
 
-test('DRAFT_WRITE_MS is SPEC §9’s 5000 ms', () => {
-  assert.is(DRAFT_WRITE_MS, 5000);
-});
-
 test('get / set / remove', () => {
   const s = setup();
   assert.is(s.drafts.get('new:r1'), undefined);

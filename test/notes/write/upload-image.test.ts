@@ -35,8 +35,6 @@ function setup(uploadFile?: NotesApi['uploadFile']) {
 }
 
 test('checkImage: png, jpeg, gif and webp up to 5 MB', () => {
-  assert.equal(IMAGE_TYPES, ['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-  assert.is(MAX_IMAGE_BYTES, 5 * 1024 * 1024);
   for (const type of IMAGE_TYPES) assert.is(checkImage({ type, size: 10 }), null, type);
   assert.is(checkImage({ type: 'image/png', size: MAX_IMAGE_BYTES }), null, 'exactly 5 MB is fine');
   assert.is(checkImage({ type: 'image/png', size: MAX_IMAGE_BYTES + 1 }), SIZE_MESSAGE);
