@@ -8,7 +8,7 @@ import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
 import type { Courses } from './read/courses.ts';
 import { describeProblem, PROBLEM_MESSAGES } from './read/describe-error.ts';
-import { journalKey } from './read/journal-key.ts';
+import { journalKey, queuedDeletes } from './read/journal-key.ts';
 import { createKept } from './read/kept.ts';
 import { lazyPart } from './read/lazy-part.ts';
 import { PAGE_SIZE, RECENT_COUNT } from './read/list-limits.ts';
@@ -231,6 +231,8 @@ export function createNotesModel(deps: NotesModelDeps) {
         cache.clear();
         actions.current?.reset();
       } else side()?.retryNow(); // a new token lifts a 401 pause
+      const journal = deps.store.get(journalKey(deps.learner()));
+      for (const id of queuedDeletes(journal)) cache.setHidden(id, true); // before the kept copy shows
       lists.invalidate(reset);
       courses.current?.invalidate(reset);
       epoch.value += 1;
@@ -239,7 +241,7 @@ export function createNotesModel(deps: NotesModelDeps) {
       if (path === '/course') void model.loadCourses().then((c) => c.list.ensure(), ignore);
       if (path.startsWith('/course/'))
         void model.loadCourses().then((c) => c.notes(path.slice('/course/'.length)).ensure(), ignore);
-      if (deps.store.get(journalKey(deps.learner()))) void actions.load().catch(ignore);
+      if (journal) void actions.load().catch(ignore);
     },
     /** The frame is unloading or hidden: drafts written, queued writes sent with keepalive. */
     flush: () => side()?.flush(),
