@@ -1,4 +1,3 @@
-import { lazyPart } from '../notes/read/lazy-part.ts';
 import { type Loader, ONE_TRY } from '../platform/lazy-file.ts';
 import type { Sanitize } from './sanitize-html.ts';
 import type { SanitizerDocument } from './sanitizer-parts.ts';
@@ -27,6 +26,6 @@ export function createSanitizerService(
   parts: () => Promise<typeof import('./sanitizer-parts.ts')> = () => import('./sanitizer-parts.ts'),
   loader: Loader = ONE_TRY,
 ): SanitizerService {
-  const part = lazyPart(async () => (await parts()).sanitizerFor(config, doc), loader);
+  const part = loader.file(async () => (await parts()).sanitizerFor(config, doc));
   return { current: () => part.current, load: part.load };
 }

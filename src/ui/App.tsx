@@ -23,6 +23,7 @@ function Screens() {
   // A passive effect, not a layout one: LocationProvider subscribes to `popstate` in its own
   // layout effect, which runs after its children's, so a redirect on the first render would
   // otherwise fire before anyone listens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation: `decision` is derived from the path on every render (a new object each time), so `path` is the change that matters
   useEffect(() => {
     if ('redirect' in decision) nav.navigate(decision.redirect);
   }, [path]);

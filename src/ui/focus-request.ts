@@ -39,6 +39,7 @@ export function useFocusTarget(
   ref: RefObject<HTMLElement | null>,
 ): void {
   const wanted = useValue(requests.pending) === id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ref.current` is read when the effect runs (a ref is no state), and `requests` is the app's one FocusRequests, alive as long as it
   useEffect(() => {
     if (!wanted || !ref.current) return;
     ref.current.focus();

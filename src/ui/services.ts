@@ -67,7 +67,11 @@ export type Services = {
 /** The services context; `null` outside the app (a component rendered alone is a bug). */
 export const ServicesContext = createContext<Services | null>(null);
 
-/** The app's services; throws when a component is rendered outside `ServicesContext`. */
+/**
+ * The app's services; throws when a component is rendered outside `ServicesContext`. Each is the
+ * same object for the app's life (built once in src/start.tsx), so biome.json declares them stable
+ * for useExhaustiveDependencies: hooks don't list `notes` or `nav` as dependencies.
+ */
 export function useServices(): Services {
   const services = useContext(ServicesContext);
   if (!services) throw new Error('useServices: no ServicesContext above this component');

@@ -3,8 +3,9 @@
  * in, so the note form, the watchdog's restarts and the fallback run under linkedom. Each mount
  * renders a labelled `role=textbox` element; the test drives the latest mount through `current()`.
  */
-import { setEditorChunk } from '../../src/editor/load-editor.ts';
+
 import type { EditorHandle, EditorModule, EditorOptions } from '../../src/editor/types.ts';
+import { setEditorChunk } from '../../src/ui/editor/load-editor.ts';
 
 /** One mounted fake editor and the test's controls over it. */
 export type FakeMount = {

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkImage, MAX_IMAGE_BYTES } from '../../src/editor/image-check.ts';
 import { linkUrl } from '../../src/editor/link-url.ts';
 import { plainText, relaxSpaces } from '../../src/editor/semantic-html.ts';
 import { isPressed, TOOL_ITEMS } from '../../src/editor/toolbar.ts';
+import { checkImage, MAX_IMAGE_BYTES } from '../../src/ui/editor/image-check.ts';
 
 test('relaxSpaces: Quill’s &nbsp; become spaces; a run keeps its width and still wraps after it', () => {
   assert.is(relaxSpaces('<p>a&nbsp;b&nbsp;<strong>c</strong></p>'), '<p>a b <strong>c</strong></p>');

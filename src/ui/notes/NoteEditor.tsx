@@ -1,11 +1,11 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { ImageDropWarning } from '../../editor/ImageDropWarning.tsx';
-import { RichEditor, type RichEditorControl } from '../../editor/RichEditor.tsx';
-import { useEditorStart } from '../../editor/use-editor-start.ts';
-import { useImageUpload } from '../../editor/use-image-upload.ts';
 import { PROBLEM_MESSAGES, type Problem } from '../../notes/read/describe-error.ts';
 import type { NoteChanges, SaveResult } from '../../notes/write/note-writes.ts';
 import { sameTags } from '../../notes/write/tag-list.ts';
+import { ImageDropWarning } from '../editor/ImageDropWarning.tsx';
+import { RichEditor, type RichEditorControl } from '../editor/RichEditor.tsx';
+import { useEditorStart } from '../editor/use-editor-start.ts';
+import { useImageUpload } from '../editor/use-image-upload.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
 import { TagField, type TagFieldControl } from './TagField.tsx';

@@ -46,6 +46,7 @@ export function CourseList() {
   const { notes } = useServices();
   const t = useT();
   const epoch = useValue(notes.epoch);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the trigger, not read: a new context bumps it and the list must be ensured (reloaded) again
   useLayoutEffect(() => notes.courses().list.ensure(), [epoch]);
   const state = useValue(notes.courses().list.state);
   const courses = state.status === 'idle' ? null : state.data;

@@ -20,6 +20,7 @@ export function CourseNotes({ courseId }: { courseId: string }) {
   const epoch = useValue(notes.epoch);
   const list = useMemo(() => notes.courses().notes(courseId), [courseId]);
   useEffect(() => () => list.cancel(), [list]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the trigger, not read: a new context bumps it and the list must be ensured (reloaded) again
   useLayoutEffect(() => list.ensure(), [list, epoch]);
   const shown = useValue(list.notes);
   const record = useValue(list.record);

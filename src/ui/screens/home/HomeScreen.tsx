@@ -21,9 +21,11 @@ export function HomeScreen() {
   const list = useMemo(() => (refId ? notes.resourceNotes(refId) : notes.recentNotes()), [refId]);
   useEffect(() => () => list.cancel(), [list]);
   // Before the first paint, not after it: the list's request leaves a frame sooner.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the trigger, not read: a new context bumps it and the list must be ensured (reloaded) again
   useLayoutEffect(() => list.ensure(), [list, epoch]);
   const [target, setTarget] = useState<NoteStart | null>(null);
   const shown = useValue(list.notes);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the first note appears (`shown.length > 0` turns true), not on every change of the count
   useEffect(() => {
     if (!shown.length) return;
     // The first note is on screen: fetch what the learner may use next while the link is idle.
@@ -34,6 +36,7 @@ export function HomeScreen() {
     // The place is taken now, from the player as it is when the learner pressed the button.
     if (player && context) setTarget({ player, user: context.user, domain: session.parentHost.peek() });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `startNote` is a new closure each render; what it reads is `player` and `context`, so the shortcut is re-bound when they change
   useEffect(() => shortcuts.on('new-note', startNote), [player, context]);
 
   const where = player ? [player.courseTitle, player.moduleTitle].filter(Boolean).join(' › ') : '';

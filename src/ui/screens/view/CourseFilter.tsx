@@ -11,6 +11,7 @@ export function CourseFilter({ value, onChange }: { value: string; onChange(cour
   const t = useT();
   const id = useId();
   const epoch = useValue(notes.epoch);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the trigger, not read: a new context bumps it and the list must be ensured (reloaded) again
   useLayoutEffect(() => notes.courses().list.ensure(), [epoch]);
   const state = useValue(notes.courses().list.state);
   const courses = state.status === 'idle' ? [] : (state.data ?? []);

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { highlightSegments, previewAround } from '../../../format/highlight.ts';
+import { highlightSegments, previewAround } from './highlight.ts';
 
 /** Text with the parts matching `query` in `<mark>` (the search's hits, visible at a glance). */
 export const Highlight = memo(function Highlight({

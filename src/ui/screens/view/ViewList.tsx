@@ -56,6 +56,7 @@ export function ViewList(props: ViewListProps) {
   // keeps handing out cursors) never triggers another one by itself — "Show more notes" still can.
   // Counted before the device's own matching, which may pass none of a page: then the next is fetched.
   const fetchedAt = useRef(-1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pager` changes with the list, and so does `canFetch`; its loadMore is read when the effect runs
   useEffect(() => {
     if (!canFetch || lastDrawn < shown.length - 1 - AHEAD || fetchedAt.current === loaded) return;
     fetchedAt.current = loaded;
@@ -65,6 +66,7 @@ export function ViewList(props: ViewListProps) {
   // A focus request for a note outside the drawn rows (after Undo, say) scrolls it into the
   // window; its card then takes the focus as it is drawn.
   const pending = useValue(focus.pending);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rows` is a new object every render (the window list's answer); the effect must run on a new request or new notes, not on every redraw
   useEffect(() => {
     if (!pending?.startsWith('note-')) return;
     const index = shown.findIndex((n) => `note-${n.noteId}` === pending);

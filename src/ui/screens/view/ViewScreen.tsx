@@ -61,10 +61,13 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
   );
   const shownKey = `${order}:${filterKey(shownFilter)}`;
   const askedKey = `${order}:${filterKey(askedFilter)}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one list per distinct filter and order: `shownKey` says them by value, while `shownFilter` is a new object on each render
   const list = useMemo(() => notes.searchNotes(shownFilter, order), [shownKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above: `askedKey` says the asked filter and order by value
   const server = useMemo(() => notes.searchNotes(askedFilter, order), [askedKey]);
   useEffect(() => () => server.cancel(), [server]);
   // Before the first paint, not after it: the list's request leaves a frame sooner.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the trigger, not read: a new context bumps it and the list must be ensured (reloaded) again
   useLayoutEffect(() => server.ensure(), [server, epoch]);
   const settled = shownKey === askedKey;
 

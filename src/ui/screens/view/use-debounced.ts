@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
  */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `settled` is compared, not awaited: the timer restarts only when `value` (or `ms`) changes, and the setter ends it
   useEffect(() => {
     if (Object.is(value, settled)) return;
     const timer = setTimeout(() => setSettled(value), ms);

@@ -14,6 +14,7 @@ export function useUnsavedIds(wanted: boolean): ReadonlySet<string> {
   const saving = useValue(notes.cache.saving);
   const unsaved = useValue(notes.unsaved);
   const conflicts = useValue(notes.conflicts);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the set follows saving/unsaved/conflicts only while it is wanted: without the search asking, it stays the same NONE, so the matcher is not rebuilt on every save
   return useMemo(
     () => (wanted ? new Set([...saving, ...unsaved, ...Object.keys(conflicts)]) : NONE),
     [wanted, wanted && saving, wanted && unsaved, wanted && conflicts],

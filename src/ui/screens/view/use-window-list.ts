@@ -56,6 +56,7 @@ export function useWindowList(
   );
   const [margin, setMargin] = useState(0);
   virtualizer.setOptions({ ...virtualizer.options, count, getItemKey: keyOf, scrollMargin: margin });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount once: `virtualizer` is created once per component (useState), and _didMount's clean-up is its unmount
   useLayoutEffect(() => virtualizer._didMount(), []);
   useLayoutEffect(() => {
     virtualizer._willUpdate();

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { Problem } from '../notes/read/describe-error.ts';
-import { useServices } from '../ui/services.ts';
+import type { Problem } from '../../notes/read/describe-error.ts';
+import { useServices } from '../services.ts';
 import { checkImage, UPLOAD_FAILED } from './image-check.ts';
 
 /** An upload's state for the note form. */

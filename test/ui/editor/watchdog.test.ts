@@ -6,7 +6,7 @@ import {
   MAX_RESTARTS,
   SNAPSHOT_INTERVAL_MS,
   type Snapshot,
-} from '../../src/editor/watchdog.ts';
+} from '../../../src/ui/editor/watchdog.ts';
 
 const at = (text: string): Snapshot => ({ html: `<p>${text}</p>`, text });
 

@@ -1,8 +1,8 @@
-import type { Problem } from '../notes/read/describe-error.ts';
-import { checkImage as checkFile, UPLOAD_MESSAGES } from '../notes/write/upload-image.ts';
+import type { Problem } from '../../notes/read/describe-error.ts';
+import { checkImage as checkFile, UPLOAD_MESSAGES } from '../../notes/write/upload-image.ts';
 
 /** The upload's limits, defined once with the upload itself (src/notes/write/upload-image.ts). */
-export { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../notes/write/upload-image.ts';
+export { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../notes/write/upload-image.ts';
 
 /**
  * What is wrong with a file before a byte of it is sent (type, then size), or null when it may be

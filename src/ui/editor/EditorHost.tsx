@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import type { EditorHandle } from './types.ts';
+import type { EditorHandle } from '../../editor/types.ts';
 import type { Snapshot } from './watchdog.ts';
 
 /** One editor instance (the watchdog starts a new one per restart): its number, content and focus. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useT } from '../ui/use-value.ts';
+import { useT } from '../use-value.ts';
 
 /** What the warning takes: how many images a save would leave out, and the learner's two ways on. */
 export type ImageDropWarningProps = {

@@ -1,4 +1,4 @@
-import type { EditorModule } from './types.ts';
+import type { EditorModule } from '../../editor/types.ts';
 
 /** The editor bundle, built apart from the app (see build.mjs) and imported by its URL. */
 const bundle = async (): Promise<EditorModule> => {

@@ -1,4 +1,4 @@
-import { fold, normaliseQuery } from '../notes/read/note-filter.ts';
+import { fold, normaliseQuery } from '../../../notes/read/note-filter.ts';
 
 /** A run of text, marked when it matches the search. */
 export type Segment = { text: string; match: boolean };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../ui/use-value.ts';
+import { useT } from '../use-value.ts';
 
 /** What the fallback shows and tells. */
 type Props = {

@@ -1,12 +1,12 @@
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
-import { plainTextToHtml } from '../format/plain-html.ts';
-import { useServices } from '../ui/services.ts';
-import { useT, useValue } from '../ui/use-value.ts';
+import type { EditorHandle } from '../../editor/types.ts';
+import { plainTextToHtml } from '../../format/plain-html.ts';
+import { useServices } from '../services.ts';
+import { useT, useValue } from '../use-value.ts';
 import { Host, type Run } from './EditorHost.tsx';
 import { editorLabels } from './labels.ts';
 import { loadEditor } from './load-editor.ts';
 import { PlainFallback } from './PlainFallback.tsx';
-import type { EditorHandle } from './types.ts';
 import { createWatchdog, type Snapshot } from './watchdog.ts';
 
 /** What the note form can ask of the editor, whichever form it has now (rich or fallback). */

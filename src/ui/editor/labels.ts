@@ -1,5 +1,5 @@
-import type { Translate } from '../i18n/i18n-model.ts';
-import type { EditorLabels } from './types.ts';
+import type { EditorLabels } from '../../editor/types.ts';
+import type { Translate } from '../../i18n/i18n-model.ts';
 
 /** The editor's names and messages, translated. */
 export const editorLabels = (t: Translate): EditorLabels => ({

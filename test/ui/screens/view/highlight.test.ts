@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { highlightSegments, previewAround, type Segment } from '../../src/format/highlight.ts';
-import { matchesFilter } from '../../src/notes/read/note-filter.ts';
-import { fakeNote } from '../fakes/fake-note.ts';
+import { matchesFilter } from '../../../../src/notes/read/note-filter.ts';
+import { highlightSegments, previewAround, type Segment } from '../../../../src/ui/screens/view/highlight.ts';
+import { fakeNote } from '../../../fakes/fake-note.ts';
 
 /** Segments written compactly: matches in [brackets]. */
 const show = (segments: Segment[]) => segments.map((s) => (s.match ? `[${s.text}]` : s.text)).join('');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { plainTextToHtml } from '../format/plain-html.ts';
-import { useServices } from '../ui/services.ts';
+import { plainTextToHtml } from '../../format/plain-html.ts';
+import { useServices } from '../services.ts';
 import type { Snapshot } from './watchdog.ts';
 
 /**
