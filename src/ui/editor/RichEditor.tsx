@@ -36,7 +36,7 @@ export type RichEditorProps = {
 };
 
 /**
- * The rich-text editor with its watchdog (SPEC §9): the editor bundle is loaded and mounted here,
+ * The rich-text editor with its watchdog (docs/constants.md): the editor bundle is loaded and mounted here,
  * and every error of it — thrown by Quill or our code (editor.ts reports both), or a failed fetch
  * of the bundle — restarts it with the freshest content it can read (the current content, else the
  * last snapshot) and says so; past the limit, a plain text area takes over with the learner's text
@@ -121,6 +121,7 @@ export function RichEditor(props: RichEditorProps) {
     },
   };
   const wording = Object.values(labels).join('\n'); // changes with the learner's language
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `wording` is the labels' text, the change that matters (the labels object is new each render); the effect reads the newest through `latest`
   useEffect(() => live.current.handle?.setLabels(latest.current.labels), [wording]);
   useEffect(() => live.current.handle?.describe(props.describedBy), [props.describedBy]);
 

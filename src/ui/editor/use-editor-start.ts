@@ -18,6 +18,7 @@ export type EditorStart = Snapshot & { restored: boolean; dropped: string[] };
 export function useEditorStart(draftKey: string, html: string | undefined, text: string): EditorStart | null {
   const { notes, announcer, sanitizer } = useServices();
   const [start, setStart] = useState<EditorStart | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the editor opens: what it starts from is fixed then, and a later draft or prop must not replace what the learner is typing
   useEffect(() => {
     let live = true;
     void sanitizer.load().catch(() => undefined); // for the next editor, if not in yet
