@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the deployable `dist/` (DESIGN §1, §7): minified, code-split ES modules with content-hashed
+// Builds the deployable `dist/` (README.md, docs/budgets.md): minified, code-split ES modules with content-hashed
 // names, precompiled locale messages (English inlined, others as hashed JSON), an index.html that
 // works from any static server with an index.html fallback, and .gz/.br files beside every asset.
 // Then `sw.js` (the service worker) and `sw-kill.js` (its kill switch): src/sw/, docs/service-worker.md.

@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { emptyTimings, type FirstNoteTimings, sampleInto, type Target } from './first-note.ts';
 import { type NetworkProfile, SLOW_3G } from './network.ts';
 
-/** The locales the per-locale rows show, English first (DESIGN §7: en, ar, hi). */
+/** The locales the per-locale rows show, English first (docs/budgets.md: en, ar, hi). */
 export const BENCH_LOCALES = ['en', 'ar', 'hi'] as const;
 
 /** One locale's samples of ours, and the 1-minute load average when they started. */

@@ -1,5 +1,5 @@
 /**
- * The emulated links the bench loads the app over (DESIGN §7, issue 8), and how a page is put on
+ * The emulated links the bench loads the app over (docs/budgets.md, issue 8), and how a page is put on
  * one. Chromium's network emulation adds the latency to every response and caps the bytes a second.
  */
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The one document of the first load (DESIGN §7, docs/decisions.md "First load"): index.html with
+// The one document of the first load (docs/budgets.md, docs/decisions.md "First load"): index.html with
 // the early start, the first-load stylesheet and the app inline, and the CSP hashes that allow
 // exactly them. Used by build.mjs; plain JavaScript, types in first-load-document.d.mts.
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';

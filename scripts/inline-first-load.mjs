@@ -1,4 +1,4 @@
-// Turns the split build's first-load chunk into code that can live inline in index.html (DESIGN §7:
+// Turns the split build's first-load chunk into code that can live inline in index.html (docs/budgets.md:
 // the first note in one round trip). An inline script has no URL, so lazy chunks can't import it
 // as a module the way esbuild wrote them (`import{a as b}from"/assets/chunk-….js"`): that would
 // fetch and run a second copy. Instead the first-load code ends by publishing what lazy chunks

@@ -1,5 +1,5 @@
 /**
- * The baseline's side of the portal handshake (DESIGN §2), outside React like the app's own: posts
+ * The baseline's side of the portal handshake (docs/wire-contract.md), outside React like the app's own: posts
  * LOADED once, then accepts a context only from `window.parent`, from an allowed origin, validated
  * by the same modules the app uses (src/bridge/origin.ts, src/bridge/parse-context.ts), so both
  * apps do the same checks and only the UI framework differs. Exposed as a tiny external store for

@@ -1,5 +1,5 @@
 /**
- * Fault injection for the mock API (DESIGN §8): slow, failing and hanging answers, so the app's
+ * Fault injection for the mock API (harness/README.md): slow, failing and hanging answers, so the app's
  * retry queue, timeouts and "Not saved yet" states can be exercised on purpose — including answers
  * lost after the server did the work, which only an exactly-once client (Idempotency-Key on adds,
  * versions on updates) survives without duplicates.

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on `POST /notes/add` (DESIGN §5): the app sends one key per note the learner
+ * `Idempotency-Key` on `POST /notes/add` (docs/api.md): the app sends one key per note the learner
  * saved and keeps it with the queued add, so a retry after a lost answer finds the note the first
  * call stored instead of creating a second one. Keys belong to one learner and live at least 24 h.
  */

@@ -1,5 +1,5 @@
 /**
- * Who owns a note: the (rootOrg, org, wid) triple from DESIGN §5. Kept apart so the store, the
+ * Who owns a note: the (rootOrg, org, wid) triple from docs/api.md. Kept apart so the store, the
  * data file and the request parser all agree on one shape and one key.
  */
 import type { Note } from '../../src/protocol/api-types.ts';

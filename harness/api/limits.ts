@@ -2,13 +2,13 @@
  * The numbers the mock API enforces, in one place so tests, docs and handlers quote the same ones.
  */
 
-/** Largest note `content` (and `text`) in UTF-8 bytes: 100 kB (DESIGN §5). */
+/** Largest note `content` (and `text`) in UTF-8 bytes: 100 kB (docs/api.md). */
 export const MAX_CONTENT_BYTES = 100 * 1024;
 
 /** Largest JSON request body; well above a maximal note with its text. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-/** Largest uploaded image (DESIGN §5). */
+/** Largest uploaded image (docs/api.md). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Largest multipart body: the image plus room for boundaries, headers and small extra fields. */

@@ -1,5 +1,5 @@
 /**
- * The route table of the mock API (DESIGN §5) and the matcher that tells a 404 (no such path)
+ * The route table of the mock API (docs/api.md) and the matcher that tells a 404 (no such path)
  * from a 405 (path exists, other method). One table keeps paths, auth and body caps together.
  */
 import { API_BASE } from '../../src/protocol/api-types.ts';

@@ -1,5 +1,5 @@
 /**
- * The mock notes API as a library (DESIGN §5, §8.3): `startApi` loads (or seeds) the data file,
+ * The mock notes API as a library (docs/api.md, harness/README.md): `startApi` loads (or seeds) the data file,
  * listens on its own port and serves every path under /api/v1. The CLI and the tests both start
  * it here, with every dependency (clock, randomness, log, files) passed in.
  */

@@ -8,7 +8,7 @@ import type { ThemeName } from '../../src/protocol/messages.ts';
 import { NAV_ROUTES, OPENABLE_PATHS } from '../../src/routes/route-table.ts';
 import { findThemeName } from '../../src/theme/theme-classes.ts';
 
-/** Locales the app ships (DESIGN §4). */
+/** Locales the app ships (docs/themes-and-locales.md). */
 export const LOCALES = SUPPORTED_LOCALES;
 export type Locale = SupportedLocale;
 
@@ -48,7 +48,7 @@ export const themeLabel = (name: ThemeName): string => name.replace(/-/g, ' ');
 
 /**
  * Which portal the mock parent page plays (`--parent`): `default`, the harness's own full context
- * aimed at the app's origin; `sunbird-cb`, exactly what the real host portal sends (DESIGN §2).
+ * aimed at the app's origin; `sunbird-cb`, exactly what the real host portal sends (docs/wire-contract.md).
  */
 export const PARENT_KINDS = ['default', 'sunbird-cb'] as const;
 export type ParentKind = (typeof PARENT_KINDS)[number];

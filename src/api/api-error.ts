@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '../protocol/api-types.ts';
 /** What went wrong, so callers branch on one field instead of sniffing messages or status codes. */
 export type ApiErrorKind = 'timeout' | 'network' | 'http' | 'invalid-response' | 'aborted';
 
-/** The exact message SPEC §8 requires when a request outlives its timeout. */
+/** The exact message docs/api.md requires when a request outlives its timeout. */
 export const TIMEOUT_MESSAGE = 'Timeout has occurred';
 
 /**

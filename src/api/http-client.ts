@@ -1,5 +1,5 @@
 /**
- * The HTTP client every notes call goes through (SPEC §7–§8, DESIGN §5): one place that adds the
+ * The HTTP client every notes call goes through (docs/api.md): one place that adds the
  * session headers, enforces the timeout and turns every failure into an `ApiError`.
  */
 
@@ -27,7 +27,7 @@ export type HttpClientDeps = {
    * request again with it (same `Idempotency-Key`). Without it: the `headers()` token, no retry.
    */
   tokens?: { get(): Promise<string>; refresh(stale: string): Promise<string | null> };
-  /** Default 600000 ms (SPEC §9). */
+  /** Default 600000 ms (docs/constants.md). */
   timeoutMs?: number;
   setTimeout?(fn: () => void, ms: number): unknown;
   clearTimeout?(handle: unknown): void;
@@ -45,7 +45,7 @@ export type Parse<T> = (v: unknown) => T;
  * Per-request options. `signal` cancels a load that a newer one superseded (the request is aborted
  * and its bytes no longer spent; the call rejects with kind `aborted`). `keepalive` lets a request
  * outlive the page (a delete still pending when the frame unloads). `idempotencyKey` goes out as
- * this request's `Idempotency-Key` header, so a retried add stores one note (DESIGN §5).
+ * this request's `Idempotency-Key` header, so a retried add stores one note (docs/api.md).
  */
 export type RequestOptions = {
   signal?: AbortSignal | undefined;
@@ -96,7 +96,7 @@ const rejectErrors: ConfiguredMiddleware = (next) => (url, opts) =>
   });
 
 /**
- * Builds the client. A URL containing `/auth` carries none of the session headers (SPEC §7); every
+ * Builds the client. A URL containing `/auth` carries none of the session headers (docs/api.md); every
  * other one carries exactly Authorization, rootorg, org, domain and wid. A request (body included)
  * running longer than `timeoutMs` is aborted and rejects with "Timeout has occurred".
  */

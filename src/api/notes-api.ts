@@ -1,5 +1,5 @@
 /**
- * The typed notes API (DESIGN §5): the eight calls screens use, each validated by parse-response so
+ * The typed notes API (docs/api.md): the eight calls screens use, each validated by parse-response so
  * a screen only ever sees well-formed data or an `ApiError`.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The one place API responses are validated (DESIGN §5): the server is outside our bundle, so
+ * The one place API responses are validated (docs/api.md): the server is outside our bundle, so
  * nothing it sends reaches a screen untyped. Strict on types, lenient on extra fields (dropped).
  * Hand-written combinators instead of a schema library, to keep the first load small.
  */

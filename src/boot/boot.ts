@@ -123,7 +123,7 @@ export function createBoot(deps: BootDeps): Boot {
     ...deps,
     post: (message) => bridge.post(message),
     onOtherLearner(token) {
-      // The portal's token names another learner: the session becomes theirs (DESIGN §2), with
+      // The portal's token names another learner: the session becomes theirs (docs/wire-contract.md), with
       // nothing of the previous learner's but what the portal's context says.
       if (latest) {
         const context = { ...latest.context, user: parseUser({ token }) };

@@ -32,7 +32,7 @@ export type ParentBridge = {
 };
 
 /**
- * Starts talking to the portal (DESIGN §2): posts the LOADED hello once — the only `'*'` message —
+ * Starts talking to the portal (docs/wire-contract.md): posts the LOADED hello once — the only `'*'` message —
  * then accepts `LOADED`/`CONTEXT_CHANGE` messages only from `window.parent`, from an allowed origin,
  * carrying a valid `parentContext`. Everything else is dropped with one console warning per origin
  * (never the payload: it may hold a token). Later messages to the parent (SEEK, AUTH_REQUEST) go

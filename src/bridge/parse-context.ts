@@ -16,7 +16,7 @@ const finite = (v: unknown, min: number): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) && v >= min ? v : undefined;
 
 /**
- * The learner with the token's claims filling what is missing (SPEC §3; DESIGN §2): `email`,
+ * The learner with the token's claims filling what is missing (docs/wire-contract.md): `email`,
  * `given_name`, `family_name`, and `wid` (else `sub`) → userId. Empty fields count as missing.
  * Used for a context's own token and for one the portal hands over later (AUTH_RESPONSE).
  */
@@ -90,7 +90,7 @@ export function parsePlayerData(raw: unknown): PlayerData | null {
 }
 
 /**
- * The one place an incoming `parentContext` is validated and coerced (DESIGN §2 table) before it
+ * The one place an incoming `parentContext` is validated and coerced (docs/wire-contract.md table) before it
  * reaches any signal. Only `rootOrg` is required; optional parts missing or wrong → their
  * defaults (`org` → rootOrg); unknown fields (the portal's `domainName`, `heartbeatFrequency`…)
  * are ignored. A context without a token is accepted: the early start asks the portal for one.

@@ -3,7 +3,7 @@ import type { Note } from '../protocol/api-types.ts';
 import { type SeekMessage, SUB_APPLICATION_NAME } from '../protocol/messages.ts';
 
 /**
- * The SEEK message for a note's anchor (DESIGN §2): which resource, and the time or page to go
+ * The SEEK message for a note's anchor (docs/wire-contract.md): which resource, and the time or page to go
  * to. Built from the note's id fields only, so no note text or token can ride along. A note
  * without an anchor has nowhere to seek to: `null`. A time is sent `offset` seconds earlier (the
  * learner's "start a few seconds earlier", never below 0); a page as it is.

@@ -1,10 +1,10 @@
 import { type AuthRequest, authRequest } from '../protocol/messages.ts';
 import { expiresWithin, learnerOf } from '../session/token-claims.ts';
 
-/** How long the portal has to answer an AUTH_REQUEST (DESIGN §2). */
+/** How long the portal has to answer an AUTH_REQUEST (docs/wire-contract.md). */
 export const AUTH_TIMEOUT_MS = 5000;
 
-/** A token this close to its `exp` is replaced before a request goes out (DESIGN §2). */
+/** A token this close to its `exp` is replaced before a request goes out (docs/wire-contract.md). */
 export const EXPIRY_MARGIN_MS = 60_000;
 
 /** What the token source runs on: the bridge's post, a clock and timers (fakes in tests). */
@@ -20,7 +20,7 @@ export type TokenSourceDeps = {
 };
 
 /**
- * The one place the app's bearer token lives (DESIGN §2, "The token from the portal"): the
+ * The one place the app's bearer token lives (docs/wire-contract.md, "The token from the portal"): the
  * context's token, else one the portal hands over on AUTH_REQUEST. Every request asks it for a
  * token; a 401 asks it for a fresh one. It never logs, posts or stores the token anywhere else.
  */

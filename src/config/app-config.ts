@@ -22,10 +22,10 @@ export type AppConfig = {
   apiBase: string;
 };
 
-/** Corporate apps, learning platform, sports organisation (DESIGN §2). */
+/** Corporate apps, learning platform, sports organisation (docs/wire-contract.md). */
 export const DEFAULT_ALLOWED_DOMAINS = ['infosysapps.com', 'onwingspan.com', 'olympics.com'];
 
-/** Default development parent host (DESIGN §2). */
+/** Default development parent host (docs/wire-contract.md). */
 export const DEFAULT_DEV_PARENT_HOST = 'lex-dev.infosysapps.com';
 
 /** Hostnames treated as local development, as `URL` reports them. */

@@ -3,7 +3,7 @@
  * caught before Quill sees them (Quill would embed them as `data:` URLs), and handed on for upload.
  */
 
-/** The file picker's types: the upload's (DESIGN §5). */
+/** The file picker's types: the upload's (docs/api.md). */
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
 /** A hidden file input that hands each picked file to `onFile`; `open()` shows the picker. */

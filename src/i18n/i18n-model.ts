@@ -45,7 +45,7 @@ function isCompiled(data: unknown): data is CompiledMessages {
 export type I18nModel = ReturnType<typeof createI18n>;
 
 /**
- * Translations (SPEC §4, DESIGN §4). English is bundled; other locales are fetched once each when
+ * Translations (docs/themes-and-locales.md). English is bundled; other locales are fetched once each when
  * asked for. The compact formatter of precompiled messages formats every catalogue (a test checks
  * that it formats all of ours exactly as formatjs): formatjs's runtime is fetched only when a
  * message needs more of ICU, so a first screen waits for one file, not two (docs/decisions.md).

@@ -1,5 +1,5 @@
 /**
- * The one loader of every lazy file (DESIGN §6b "a dropped request never breaks a feature"):
+ * The one loader of every lazy file (docs/no-data-loss.md "A dropped request"):
  * chunks, the editor bundle, catalogues, stylesheets. A flaky link drops a request now and then;
  * a file that failed once must never stay broken for the rest of the visit.
  */

@@ -1,5 +1,5 @@
 /**
- * The notes REST contract (DESIGN §5), shared by the app's HTTP client and the harness's mock API
+ * The notes REST contract (docs/api.md), shared by the app's HTTP client and the harness's mock API
  * so both sides agree on every field.
  */
 

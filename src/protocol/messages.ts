@@ -1,5 +1,5 @@
 /**
- * The parent ↔ app wire contract (DESIGN §2). Typed once here and imported by both `src/` and
+ * The parent ↔ app wire contract (docs/wire-contract.md). Typed once here and imported by both `src/` and
  * `harness/`, so the mock portal and the app can never drift apart.
  */
 
@@ -31,22 +31,22 @@ export type SeekMessage = {
   page?: number;
 };
 
-/** Font sizes the portal may ask for (DESIGN §4). */
+/** Font sizes the portal may ask for (docs/themes-and-locales.md). */
 export const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large'] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
 
 /**
  * The pixel sizes the real portal (Sunbird CB) sends instead, in the order of `FONT_SIZES`:
- * `'10px'` is x-small … `'18px'` x-large (other pixel sizes go to the nearest; DESIGN §2).
+ * `'10px'` is x-small … `'18px'` x-large (other pixel sizes go to the nearest; docs/wire-contract.md).
  */
 export const PIXEL_FONT_SIZES = ['10px', '12px', '14px', '16px', '18px'] as const;
 export type PixelFontSize = (typeof PIXEL_FONT_SIZES)[number];
 
-/** Typography families; `custom-typography` is the default font class (SPEC §9). */
+/** Typography families; `custom-typography` is the default font class (docs/constants.md). */
 export const FONT_CLASSES = ['custom-typography', 'serif-typography', 'mono-typography'] as const;
 export type FontClass = (typeof FONT_CLASSES)[number];
 
-/** The 16 theme names after normalisation (DESIGN §4); `blue` is the default. */
+/** The 16 theme names after normalisation (docs/themes-and-locales.md); `blue` is the default. */
 export const THEME_NAMES = [
   'blue',
   'light',
@@ -81,7 +81,7 @@ export type WireUser = {
   roles?: string[];
 };
 
-/** The learner after token claims filled the gaps (SPEC §3): every field present. */
+/** The learner after token claims filled the gaps (docs/wire-contract.md): every field present. */
 export type User = {
   token: string;
   email: string;
@@ -152,7 +152,7 @@ export type ParentMessage = {
 };
 
 /**
- * App → parent: asks the portal for a token (DESIGN §2, "The token from the portal"): when the
+ * App → parent: asks the portal for a token (docs/wire-contract.md, "The token from the portal"): when the
  * context carried none, after a 401, or when the token expires within a minute. `id` is fresh
  * each time; posted only to the accepted parent's origin, only after a context was accepted.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a SEEK message (DESIGN §2) off the wire. A portal — the harness's mock portal among them
+ * Reading a SEEK message (docs/wire-contract.md) off the wire. A portal — the harness's mock portal among them
  * — must not trust `event.data`, so it checks the shape here: the app and the harness share one
  * definition of what a well-formed SEEK is.
  */

@@ -1,5 +1,5 @@
 /**
- * What makes a note's `tags` valid (DESIGN §3, §5), defined once for the app — which checks a tag
+ * What makes a note's `tags` valid (docs/search.md, docs/api.md), defined once for the app — which checks a tag
  * as the learner adds it — and the mock API — which refuses a body that breaks the rules — so the
  * two never disagree on a tag. Why each rule is what it is: "Tags and search operators" in
  * docs/decisions.md.

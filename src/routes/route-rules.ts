@@ -12,7 +12,7 @@ export function appPath(pathname: string, basePath = '/'): string {
 }
 
 /**
- * The route table applied to a path (SPEC §2): a screen, a screen with its one parameter
+ * The route table applied to a path (docs/routes.md): a screen, a screen with its one parameter
  * (`/course/c-42`), `/ui` → `/`, anything else → `/view`. Paths are case-sensitive, as URLs are.
  */
 export function decideRoute(path: string): RouteDecision {
@@ -33,7 +33,7 @@ export function decideRoute(path: string): RouteDecision {
 }
 
 /**
- * Where to go once a parent's context arrives (SPEC §2, DESIGN §3). The path first goes through
+ * Where to go once a parent's context arrives (docs/routes.md). The path first goes through
  * the route table, as a router's first navigation would (`/no/such/place` → `/view`), then the
  * start-up rule judges the screen: ending in "view" → `/view`, ending in "course" → the course
  * screen (keeping a chosen course, `/course/c-42`), anything else (`/`, `/error`) → `/`.

@@ -1,5 +1,5 @@
 /**
- * The one route table (SPEC §2, DESIGN §3): every screen's path, its navigation label (a message
+ * The one route table (docs/routes.md): every screen's path, its navigation label (a message
  * key) and whether it takes a parameter. The router, the navigation bar, the start-up rule and the
  * harness's `--route` choices all read it, so a screen is added in one place. The lazy screen
  * components are attached by `src/ui/screens.ts`, keyed by the same paths, so this file stays free

@@ -28,7 +28,7 @@ export type StartupDeps = {
 export const WORDS_WAIT_MS = 3000;
 
 /**
- * Applies an accepted context in the order SPEC §4 fixes: store it (and ask for its locale) →
+ * Applies an accepted context in the order docs/wire-contract.md fixes: store it (and ask for its locale) →
  * apply the theme → navigate by the path rule → set loaded → refresh the notes. Runs for the
  * first context and again for every CONTEXT_CHANGE.
  */

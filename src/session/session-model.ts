@@ -1,14 +1,14 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { ParentContext, User } from '../protocol/messages.ts';
 
-/** Width below which layouts switch to one column (SPEC §9). */
+/** Width below which layouts switch to one column (docs/constants.md). */
 export const SMALL_SCREEN_MAX = 700;
 
 /** The session as read-only signals plus the actions that change it. */
 export type SessionModel = ReturnType<typeof createSessionModel>;
 
 /**
- * Holds the session (SPEC §3, §4): context, user, parent host, loaded flag and the small-screen flag.
+ * Holds the session (docs/wire-contract.md): context, user, parent host, loaded flag and the small-screen flag.
  * Writable signals stay inside; components read the exposed read-only ones. Nothing renders until
  * `ready` (user and loaded both set).
  */

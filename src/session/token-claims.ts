@@ -23,7 +23,7 @@ export function decodeTokenClaims(token: unknown): TokenClaims | null {
 }
 
 /**
- * Which learner a token names: its `wid` claim, else `sub` (DESIGN §2). `''` for a token whose
+ * Which learner a token names: its `wid` claim, else `sub` (docs/wire-contract.md). `''` for a token whose
  * payload can't be read, so an opaque token is never taken for a learner change.
  */
 export function learnerOf(token: string): string {
@@ -34,7 +34,7 @@ export function learnerOf(token: string): string {
 
 /**
  * True when the token's `exp` claim is less than `marginMs` after `nowMs`, so the app asks the
- * portal for a fresh one before sending (DESIGN §2). For a token that lives less than twice the
+ * portal for a fresh one before sending (docs/wire-contract.md). For a token that lives less than twice the
  * margin (`exp − iat`), half its life counts instead, so a 20 s token is not "expiring" from the
  * moment it arrives. A token without a readable `exp` never counts as expiring: the API decides,
  * and a 401 still brings a fresh one.

@@ -1,7 +1,7 @@
 import type { FontClass, FontSize, ThemeName } from '../protocol/messages.ts';
 import { FONT_CLASSES, FONT_SIZES, THEME_NAMES } from '../protocol/messages.ts';
 
-/** The default theme (SPEC §9: "the default blue theme"). */
+/** The default theme (docs/constants.md: "the default blue theme"). */
 export const DEFAULT_THEME: ThemeName = 'blue';
 
 /** The known theme a portal's spelling ("Light Green", "ocean_whisper_blue") means, if any. */
@@ -42,7 +42,7 @@ export function themeClasses(settings: ThemeSettings): string[] {
   return classes;
 }
 
-/** Applies the theme (SPEC §4): clears all managed classes, then sets the new ones. */
+/** Applies the theme (docs/themes-and-locales.md): clears all managed classes, then sets the new ones. */
 export function applyThemeClasses(body: Pick<HTMLElement, 'classList'>, settings: ThemeSettings): void {
   const stale = Array.from(body.classList).filter(isManagedClass);
   if (stale.length) body.classList.remove(...stale);

@@ -3,7 +3,7 @@ import { useServices } from './services.ts';
 
 /**
  * What a learner sees when the portal sent its context without a token and did not answer the
- * app's AUTH_REQUEST within 5 s (DESIGN §2): why nothing shows, and Retry, which asks again.
+ * app's AUTH_REQUEST within 5 s (docs/wire-contract.md): why nothing shows, and Retry, which asks again.
  * Never a blank frame.
  */
 export function Unsigned() {

@@ -86,7 +86,7 @@ test('a URL containing /auth carries none of the session headers', async () => {
   await http.get('/auth/token', any);
   await http.post('/auth/login', { a: 1 }, any);
   await http.get('/sso/auth/refresh', any);
-  await http.get('/notes/authors', any); // SPEC §7 is literal: any URL containing "/auth"
+  await http.get('/notes/authors', any); // docs/api.md is literal: any URL containing "/auth"
   assert.is(fake.requests.length, 4);
   assert.equal(fake.requests[0]?.headers, {});
   assert.equal(fake.requests[1]?.headers, { 'content-type': 'application/json' });

@@ -1,5 +1,5 @@
 /**
- * The editor's watchdog in Chromium (SPEC §9), with real errors: the test build's hook
+ * The editor's watchdog in Chromium (docs/constants.md), with real errors: the test build's hook
  * (`window.__notesEditorFault`, absent from release builds — see test/build.test.ts) makes the next
  * change throw inside Quill's own event dispatch. Three close crashes restart the editor with the
  * text intact; the fourth leaves a plain text box that holds the text and still saves.

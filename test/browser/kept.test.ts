@@ -1,5 +1,5 @@
 /**
- * The copy kept on the device (DESIGN §6b), end to end in Chromium with storage partitioning on:
+ * The copy kept on the device (docs/no-data-loss.md), end to end in Chromium with storage partitioning on:
  * a repeat visit with the API unreachable still shows the learner's notes, says they are the ones
  * kept on this device and when they were updated, and searching and writing go on over them; the
  * server's answer replaces them once the link is back; another learner never sees them.

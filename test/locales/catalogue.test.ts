@@ -1,5 +1,5 @@
 /**
- * Keeps every locales/*.json in step with the English catalogue (DESIGN §4): same keys, ICU that
+ * Keeps every locales/*.json in step with the English catalogue (docs/themes-and-locales.md): same keys, ICU that
  * parses, the same arguments, and plural branches the language actually has. When en.json gains a
  * key, this test names the translations still missing — that is its job.
  */
@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 const DIR = new URL('../../locales/', import.meta.url);
-/** Locales DESIGN §4 requires at the least. */
+/** Locales docs/themes-and-locales.md requires at the least. */
 const REQUIRED = ['en', 'hi', 'fr', 'es', 'de', 'ar'];
 
 type Catalogue = Record<string, string>;

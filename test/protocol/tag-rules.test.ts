@@ -11,7 +11,7 @@ import {
   tagProblem,
 } from '../../src/protocol/tag-rules.ts';
 
-test('the limits are DESIGN §3: ten tags of forty characters', () => {
+test('the limits docs/search.md gives: ten tags of forty characters', () => {
   assert.equal([MAX_TAGS, MAX_TAG_CHARS, MAX_TAG_UNITS], [10, 40, 400]);
 });
 

@@ -198,7 +198,7 @@ const PATHS: [current: string, target: AppPath, navigates: boolean][] = [
   ['/foo/view', '/view', true],
   ['/anything', '/view', true],
   ['/no/such/place', '/view', true],
-  ['/error', '/', true], // SPEC §2 rule taken literally: "otherwise to /"
+  ['/error', '/', true], // docs/routes.md rule taken literally: "otherwise to /"
 ];
 for (const [current, target, navigates] of PATHS) {
   test(`from ${current}: refresh ${target}, ${navigates ? 'navigate' : 'no navigation'}`, () => {

@@ -1,5 +1,5 @@
 /**
- * Holds every theme × mode to WCAG AA (DESIGN §4): src/theme/themes.css (blue, in the first load)
+ * Holds every theme × mode to WCAG AA (docs/themes-and-locales.md): src/theme/themes.css (blue, in the first load)
  * followed by src/theme/themes/<name>.css (each appended to the document when a portal picks it, so
  * later in the cascade). The test reads the real stylesheets and replays the cascade on `<body>`
  * (specificity, then source order, `:root` inherited underneath, `var()` references resolved

@@ -1,5 +1,5 @@
 /**
- * The portal's side of the token handshake (DESIGN §2, "The token from the portal"): the app asks
+ * The portal's side of the token handshake (docs/wire-contract.md, "The token from the portal"): the app asks
  * with `AUTH_REQUEST { data: { id } }`, the portal answers `AUTH_RESPONSE` with a token minted just
  * now and the same `id`. Kept apart from the DOM so the rules can be tested with plain objects; the
  * "Answer AUTH_REQUEST" switch lets a developer watch the app when the portal never answers.

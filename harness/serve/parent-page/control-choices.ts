@@ -1,7 +1,7 @@
 /**
  * The option sets of the controls that differ between the two portals (Locale, Theme, Font size),
  * with the option each starts at. The default portal offers the app's own values; the sunbird-cb
- * portal the values the real portal sends (DESIGN §2), started from the same `serve` flags.
+ * portal the values the real portal sends (docs/wire-contract.md), started from the same `serve` flags.
  */
 import { FONT_SIZES, PIXEL_FONT_SIZES, THEME_NAMES } from '../../../src/protocol/messages.ts';
 import { LOCALES, type ParentKind, themeLabel } from '../../shared/choices.ts';

@@ -1,5 +1,5 @@
 /**
- * The mock portal's side of the app's SEEK message (DESIGN §2). The portal has no real player, so
+ * The mock portal's side of the app's SEEK message (docs/wire-contract.md). The portal has no real player, so
  * it shows what a player would do on a status line beside the frame, and logs the message. The
  * payload is checked with the app's own parser (`src/protocol/seek.ts`) and shown with the app's
  * own clock format, so the portal reads "03:12" exactly as the note's "Go to 03:12" button does.

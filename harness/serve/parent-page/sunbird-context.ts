@@ -1,6 +1,6 @@
 /**
  * The context exactly as the real host portal sends it (Sunbird CB, `subapplication-respond.service.ts`;
- * DESIGN §2): no `org`, no token, `theme` 'iGOT Theme' or `''`, pixel font sizes, the viewer's router
+ * docs/wire-contract.md): no `org`, no token, `theme` 'iGOT Theme' or `''`, pixel font sizes, the viewer's router
  * URL with its query, `lastName` undefined, `userId` '', `roles` ['public'], the portal's extra fields
  * and `data: null`. Pure functions over the page's controls, so the shape is easy to test.
  */

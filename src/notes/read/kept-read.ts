@@ -2,7 +2,7 @@ import { parseCourseSummaries, parseNoteList } from '../../api/parse-response.ts
 import type { CourseSummary, Note, NoteOrder } from '../../protocol/api-types.ts';
 import type { ListFilter } from './note-filter.ts';
 
-/** One list's first page as the server last gave it, kept on the device (DESIGN §6b). */
+/** One list's first page as the server last gave it, kept on the device (docs/no-data-loss.md). */
 export type KeptPage = {
   notes: Note[];
   total: number | null;

@@ -10,7 +10,7 @@ import type { ListKeeping } from './note-lists.ts';
 export type KeptDeps = { store: KeyValueStore; learner: () => string; now: () => number };
 
 /**
- * The copy of what the learner has seen, kept on this device (DESIGN §6b; "Kept on this device"
+ * The copy of what the learner has seen, kept on this device (docs/no-data-loss.md; "Kept on this device"
  * in docs/decisions.md): lists read it on their first load, and it is written from the server's
  * first pages and confirmed writes. Reading is in the first load (the first note may come from
  * it); writing is a lazy chunk (src/notes/write/kept-write.ts). Searches are not kept.
@@ -65,7 +65,7 @@ export function createKept(deps: KeptDeps) {
       write((w) => w.confirmed(learner, noteId, note)),
     /**
      * A context arrived: a copy of another learner's is deleted at once, so nothing of theirs
-     * stays on the device once someone else signs in here (DESIGN §6b).
+     * stays on the device once someone else signs in here (docs/no-data-loss.md).
      */
     forgetOthers() {
       const raw = deps.store.get(KEPT_KEY);

@@ -43,7 +43,7 @@ export type ListRecord = {
 };
 
 /**
- * The copy kept on this device, as the lists use it (DESIGN §6b): a list's first load shows its
+ * The copy kept on this device, as the lists use it (docs/no-data-loss.md): a list's first load shows its
  * kept first page at once while the server is asked; each first page the server gives is kept.
  */
 export type ListKeeping = {

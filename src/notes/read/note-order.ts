@@ -1,6 +1,6 @@
 import type { Note, NoteOrder } from '../../protocol/api-types.ts';
 
-/** The orders the learner can pick, in menu order (DESIGN §3: newest, oldest, recently edited). */
+/** The orders the learner can pick, in menu order (docs/routes.md: newest, oldest, recently edited). */
 export const ORDERS: readonly NoteOrder[] = ['newest', 'oldest', 'updated'];
 
 /** Parsed times, cached per note object (notes are immutable: an edit makes a new object). */
@@ -20,7 +20,7 @@ export const sortTime = (note: Note, order: NoteOrder): number =>
   order === 'updated' ? timesOf(note).updated : timesOf(note).created;
 
 /**
- * Compares two notes the way the API orders them (DESIGN §5): newest and recently edited
+ * Compares two notes the way the API orders them (docs/api.md): newest and recently edited
  * descending, oldest ascending, ties by `noteId` ascending — so a page from the server and the
  * same notes sorted here agree, and paging frontiers mean the same thing on both sides.
  */

@@ -1,5 +1,5 @@
 /**
- * "Start a few seconds earlier" (DESIGN §3): a learner setting of off, 3, 5 or 10 s, kept on this
+ * "Start a few seconds earlier" (docs/routes.md): a learner setting of off, 3, 5 or 10 s, kept on this
  * device per learner, by which "Go to 03:12" seeks earlier so the learner hears the lead-in. The
  * label keeps the note's own time; page anchors are never shifted.
  */

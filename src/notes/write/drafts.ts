@@ -15,7 +15,7 @@ export type Drafts = {
   durable: ReadonlySignal<boolean>;
 };
 
-/** SPEC §9: data autosave throttled to once every 5000 ms. */
+/** docs/constants.md: data autosave throttled to once every 5000 ms. */
 export const DRAFT_WRITE_MS = 5000;
 
 /** What persistent drafts need; the clock and timers are injected for tests. */

@@ -24,7 +24,7 @@ export type FrameSyncDeps = {
 };
 
 /**
- * Keeps the frames (and tabs) of one learner in step (issue 13, DESIGN §6b): when another frame
+ * Keeps the frames (and tabs) of one learner in step (issue 13, docs/no-data-loss.md): when another frame
  * writes the journal (its `storage` event), this one reads it again — drafts, queued items,
  * conflicts — and the cache follows; a write another frame got stored arrives as its note
  * (`saved`) or id (`deleted`) on the BroadcastChannel, so it shows here within a few

@@ -2,11 +2,11 @@ import type { KeyValueStore } from '../../platform/key-value-store.ts';
 import { journalKey } from '../read/journal-key.ts';
 import { isEmptyJournal, journalWrittenAt, parseJournal } from './journal.ts';
 
-/** Another learner's drafts and unsent writes are dropped once this long untouched (DESIGN §6b). */
+/** Another learner's drafts and unsent writes are dropped once this long untouched (docs/no-data-loss.md). */
 export const JOURNAL_MAX_AGE_MS = 30 * 86_400_000;
 
 /**
- * Tidies what other learners left in this browser (DESIGN §6b): an empty journal is removed, and
+ * Tidies what other learners left in this browser (docs/no-data-loss.md): an empty journal is removed, and
  * one untouched for 30 days (drafts and writes its learner never came back to send) expires. The
  * current learner's journal is never touched, and nothing is ever shown or sent for another
  * learner. A journal written before journals were dated is left until its learner writes again.

@@ -25,7 +25,7 @@ export type KeptWriterDeps = { store: KeyValueStore; now: () => number };
 export type PageToKeep = { notes: readonly Note[]; total: number | null; complete: boolean };
 
 /**
- * Writes the copy of what a learner has seen (DESIGN §6b), from confirmed answers and confirmed
+ * Writes the copy of what a learner has seen (docs/no-data-loss.md), from confirmed answers and confirmed
  * writes only. One learner's copy at a time: writing for another learner replaces the previous
  * one's. Entries older than 30 days are dropped, and the least recently saved lists go first
  * until the copy fits `KEPT_MAX_CHARS` and the storage takes it (quota); if storage takes

@@ -40,7 +40,7 @@ export type OutboxDeps = {
 };
 
 /**
- * The persistent outbox (DESIGN §6): adds, edits and deletes are sent one at a time in the order
+ * The persistent outbox (docs/no-data-loss.md): adds, edits and deletes are sent one at a time in the order
  * the learner made them, each kept in the journal until the server confirms it. A failure of the
  * link or the server keeps it queued — retried with exponential backoff and jitter, at once when
  * the browser says it is online again, and after a reload (the journal is read back). An add

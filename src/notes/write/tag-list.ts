@@ -1,5 +1,5 @@
 /**
- * Editing a note's tags (DESIGN §3): the chips field adds and removes through these, so the limits
+ * Editing a note's tags (docs/search.md): the chips field adds and removes through these, so the limits
  * the mock API enforces (src/protocol/tag-rules.ts) are met before anything is saved, and the field
  * can say why a tag was not added.
  */

@@ -1,7 +1,7 @@
 import { isApiError } from '../../api/api-error.ts';
 import type { NotesApi } from '../../api/notes-api.ts';
 
-/** The image types the upload takes (DESIGN §5). */
+/** The image types the upload takes (docs/api.md). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** The largest image the upload takes: 5 MB. */

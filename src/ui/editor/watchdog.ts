@@ -1,5 +1,5 @@
 /**
- * The editor's crash watchdog (SPEC §9, DESIGN §6) as pure logic over an injected clock.
+ * The editor's crash watchdog (docs/constants.md, docs/no-data-loss.md) as pure logic over an injected clock.
  *
  * - Snapshots: `offer` takes the editor's content at most every `SNAPSHOT_INTERVAL_MS`; the last one
  *   taken is what a restart falls back to when the crashed editor's content can't be read.

@@ -26,7 +26,7 @@ export type TagFieldProps = {
 };
 
 /**
- * The note's tags as chips, and a combobox to add more (DESIGN §3). Typing and Enter or a comma
+ * The note's tags as chips, and a combobox to add more (docs/search.md). Typing and Enter or a comma
  * adds a tag; Backspace in the empty field removes the last one; each chip has its own labelled
  * remove button. Suggestions, from the learner's own tags, are a listbox the arrow keys move
  * through (the input keeps the focus: `aria-activedescendant`); Escape closes it. A tag refused by

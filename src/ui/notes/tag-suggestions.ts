@@ -1,5 +1,5 @@
 /**
- * Suggestions for the tag field (DESIGN §3), from the learner's own tags only: the notes they have
+ * Suggestions for the tag field (docs/search.md), from the learner's own tags only: the notes they have
  * loaded, kept or queued. Built once per list of notes, then each keystroke is a pass over the
  * learner's distinct tags (tens to hundreds), not over their notes.
  */

@@ -38,7 +38,7 @@ function Illustration() {
 }
 
 /**
- * `/error` (SPEC §2): with navigation state `{ code: 403 }` it says the learner lacks access rights;
+ * `/error` (docs/routes.md): with navigation state `{ code: 403 }` it says the learner lacks access rights;
  * it always says whom to contact.
  */
 export function ErrorPage() {

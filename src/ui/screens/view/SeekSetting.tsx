@@ -18,7 +18,7 @@ const LABELS: Record<SeekOffset, string> = {
 };
 
 /**
- * "Go to a note's time: exactly / 3 / 5 / 10 seconds earlier" (DESIGN §3): the learner's setting,
+ * "Go to a note's time: exactly / 3 / 5 / 10 seconds earlier" (docs/routes.md): the learner's setting,
  * kept on this device per learner (src/notes/read/seek-offset.ts). Every "Go to 03:12" button then asks
  * the player for that much earlier; the buttons still show the note's own time, and pages are
  * never shifted. On `/view`, with the other choices about how notes are shown and opened.

@@ -12,7 +12,7 @@ const ORDER_LABELS: Record<NoteOrder, string> = {
 
 const isOrder = (value: string): value is NoteOrder => (ORDERS as readonly string[]).includes(value);
 
-/** The sort choice: newest, oldest or recently edited first (DESIGN §3). */
+/** The sort choice: newest, oldest or recently edited first (docs/routes.md). */
 export function SortMenu({ value, onChange }: { value: NoteOrder; onChange(order: NoteOrder): void }) {
   const t = useT();
   const id = useId();

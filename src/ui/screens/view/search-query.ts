@@ -1,5 +1,5 @@
 /**
- * Reads the `Search notes` box (DESIGN §3): free text beside the operators `tag:`, `course:`,
+ * Reads the `Search notes` box (docs/search.md): free text beside the operators `tag:`, `course:`,
  * `before:`, `after:` and `is:unsaved`. The grammar is in docs/search.md. What the API can filter
  * (free text as `query`, tags as `tags`) goes to the server; the rest is matched over the loaded
  * notes (src/ui/screens/view/search-match.ts). Anything that is not a well-formed, known operator is plain
