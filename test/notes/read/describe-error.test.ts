@@ -64,7 +64,7 @@ test('not an ApiError (a bug, a plain object that looks like one) → other, nev
   }
 });
 
-test('the messages are distinct readable English, timeout exactly as SPEC says', () => {
+test('the messages are distinct readable English, timeout exactly as docs/api.md says', () => {
   const messages = Object.values(PROBLEM_MESSAGES);
   assert.is(new Set(messages).size, messages.length);
   for (const m of messages) assert.match(m, /^[A-Z]/);
