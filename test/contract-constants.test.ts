@@ -25,6 +25,7 @@ import { WORDS_WAIT_MS } from '../src/session/apply-context.ts';
 import { CLOCK_TICK_MS } from '../src/session/clock.ts';
 import { SMALL_SCREEN_MAX } from '../src/session/session-model.ts';
 import { DEFAULT_THEME } from '../src/theme/theme-classes.ts';
+import { CRASH_WINDOW_MS, MAX_RESTARTS, SNAPSHOT_INTERVAL_MS } from '../src/ui/editor/watchdog.ts';
 
 const DAY = 86_400_000;
 
@@ -32,6 +33,9 @@ const DAY = 86_400_000;
 const CONTRACT: [string, unknown, unknown][] = [
   ['TIMEOUT_MESSAGE', TIMEOUT_MESSAGE, 'Timeout has occurred'], // the 600,000 ms: test/api/http-client.test.ts
   ['SMALL_SCREEN_MAX', SMALL_SCREEN_MAX, 700],
+  ['MAX_RESTARTS', MAX_RESTARTS, 3],
+  ['CRASH_WINDOW_MS', CRASH_WINDOW_MS, 5000],
+  ['SNAPSHOT_INTERVAL_MS', SNAPSHOT_INTERVAL_MS, 5000],
   ['DRAFT_WRITE_MS', DRAFT_WRITE_MS, 5000],
   ['DEFAULT_THEME', DEFAULT_THEME, 'blue'],
   [
