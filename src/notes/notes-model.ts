@@ -3,7 +3,7 @@ import type { NotesApi } from '../api/notes-api.ts';
 import type { FrameWindow } from '../platform/frame-links.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Loader } from '../platform/lazy-file.ts';
-import type { NewNote, Note, NoteOrder } from '../protocol/api-types.ts';
+import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
 import type { Courses } from './read/courses.ts';
@@ -18,7 +18,7 @@ import { createNoteLists, type ListView, type PageLoader } from './read/note-lis
 import type { Drafts } from './write/drafts.ts';
 import type { Conflict, Draft } from './write/journal.ts';
 import type { Actions } from './write/note-actions.ts';
-import type { NoteChanges, SaveResult } from './write/note-writes.ts';
+import type { SaveResult } from './write/note-writes.ts';
 import type { PendingDelete } from './write/pending-deletes.ts';
 import type { UploadOutcome } from './write/upload-image.ts';
 
@@ -135,6 +135,22 @@ export function createNotesModel(deps: NotesModelDeps) {
     ok: false,
     problem: { kind: 'offline', retry: true, message: PROBLEM_MESSAGES.offline },
   });
+  type Side = ReturnType<Actions['get']>;
+  type WriteName = 'add' | 'update' | 'resolve';
+  /**
+   * One of the write side's writes, called once its code is in (the code could not be fetched: the
+   * editor keeps the text and says so). Its parameters are the write side's own, so a write is
+   * written once, in note-writes.ts, and named here.
+   */
+  const write =
+    <K extends WriteName>(name: K) =>
+    (...args: Parameters<Side[K]>): Promise<SaveResult> =>
+      sideFor().then(
+        (s) =>
+          (s[name] as (...a: Parameters<Side[K]>) => Promise<SaveResult> | null).apply(s, args) ??
+          unreachable(),
+        unreachable,
+      );
   const epoch = signal(0);
   const ignore = () => undefined; // a failed chunk fetch shows when the screen itself loads it
   const list = (filter: ListFilter, order: NoteOrder, loader: PageLoader, limit?: number): NoteList => ({
@@ -185,15 +201,12 @@ export function createNotesModel(deps: NotesModelDeps) {
       if (!courses.current) throw new Error('notes.courses(): call loadCourses() first');
       return courses.current;
     },
-    /** Adds a note taken on a resource; its text moves out of the draft `draftKey`. */
-    add: (draft: NewNote, draftKey: string): Promise<SaveResult> =>
-      sideFor().then((s) => s.add(draft, draftKey), unreachable),
-    /** Saves an edit; its text moves out of the draft `draftKey`. */
-    update: (note: Note, changes: NoteChanges, draftKey: string): Promise<SaveResult> =>
-      sideFor().then((s) => s.update(note, changes, draftKey), unreachable),
+    /** Adds a note taken on a resource (see note-writes.ts; its signature is the write side's). */
+    add: write('add'),
+    /** Saves an edit (see note-writes.ts). */
+    update: write('update'),
     /** Ends a conflict: keep the learner's text, the server's, or both (see note-writes.ts). */
-    resolve: (noteId: string, choice: 'mine' | 'theirs' | 'both'): Promise<SaveResult> =>
-      sideFor().then((s) => s.resolve(noteId, choice) ?? unreachable(), unreachable),
+    resolve: write('resolve'),
     /** Uploads an image for the editor; only the returned URL is embedded. */
     uploadImage: (file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> =>
       actions.load().then(
