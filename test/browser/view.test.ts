@@ -331,8 +331,12 @@ test('Delete note: gone at once; Undo brings it back; a delete not undone reache
   await f.waitForFunction((id) => document.activeElement?.id === id, `note-${COST_ID}`);
   assert.ok(await s.stack.client().note(COST_ID, VIDEO), 'still on the server');
 
+  const asked = s.page.waitForRequest((r) => r.url().endsWith('/api/v1/notes/delete'), { timeout: 10_000 });
   const sent = s.page.waitForResponse((r) => r.url().endsWith('/api/v1/notes/delete'), { timeout: 10_000 });
   await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
+  await asked;
+  // Hidden through the whole second window: the first, undone delete is no Undo from another frame.
+  assert.is(await card(f, COST).count(), 0, 'still gone when the delete goes out');
   assert.is((await sent).status(), 200);
   assert.is(await s.stack.client().note(COST_ID, VIDEO), undefined, 'gone on the server');
   assert.is(await card(f, COST).count(), 0);
