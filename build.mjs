@@ -15,7 +15,7 @@
 //                       [--image-origins https://cdn.example.org,…] where note images may come from
 //                                       besides the API's origin (env NOTES_IMAGE_ORIGINS); also the
 //                                       CSP img-src (scripts/image-origins.mjs, README "Images")
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,7 @@ import {
 import { checkInlinedChunks, firstLoadDocument, inlinableFirstLoad } from './scripts/first-load-document.mjs';
 import { parseImageOrigins } from './scripts/image-origins.mjs';
 import { compress, firstLoadTotals, sizeTable, walk } from './scripts/output-sizes.mjs';
+import { assertPreactFromSource, preactFromSource, preactPrivateNames } from './scripts/preact-source.mjs';
 import { KILL_SWITCH_FILE, WORKER_FILE, writeServiceWorkers } from './src/sw/emit-workers.mjs';
 
 export { firstLoadTotals, sizeTable };
@@ -63,16 +64,23 @@ export const SPLIT_BUILD = {
   logLevel: 'warning',
 };
 
+const PREACT_DIR = realpathSync(join(ROOT, 'node_modules/preact')); // as esbuild names its files
+
 /**
  * Library-private properties renamed to short names (esbuild `mangleProps`), consistently across
- * every chunk of the app's build: Preact's internals, already two-letter names such as `__k` and
- * `__c` in its dist (`__html`, `__source`, `__self` are longer, so untouched), and wretch's
+ * every chunk of the app's build: Preact's internals as its sources spell them (`_children`,
+ * `__hooks`, …: scripts/preact-source.mjs, Preact being built from those sources) and wretch's
  * `_`-prefixed fields. Only code bundled in this one build reads them — the early start and the
- * editor are built apart and never touch a vnode or a wretch chain — and none of them is read by a
- * quoted name. Measured: −134 B brotli on the first load (docs/budgets.md, "Toward 22 kB").
+ * editor are built apart and never touch a vnode or a wretch chain — and the build refuses output
+ * that reaches one by a quoted name (`unmangledNames`). docs/budgets.md, "Toward 22 kB".
  */
-export const PRIVATE_PROPS =
-  /^(__[A-Za-z]?|_(options|url|config|addons|resolvers|middlewares|deferred|catchers|wretchReq|sharedState|fetchReq))$/;
+const PRIVATE_NAMES = [
+  ...preactPrivateNames(PREACT_DIR),
+  ...'options url config addons resolvers middlewares deferred catchers wretchReq sharedState fetchReq'
+    .split(' ')
+    .map((n) => `_${n}`),
+];
+export const PRIVATE_PROPS = new RegExp(`^(${PRIVATE_NAMES.join('|')})$`);
 
 /** A bad option: reported as one line, exit code 2. */
 export class BuildOptionError extends Error {}
@@ -312,14 +320,11 @@ export async function build(options) {
       'process.env.NODE_ENV': '"production"',
     },
     alias: {
-      react: 'preact/compat',
-      'react-dom': 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react/jsx-runtime': 'preact/jsx-runtime',
       '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
     },
     external: [editorUrl, early.url], // built above, imported by URL
     plugins: [
+      preactFromSource(PREACT_DIR),
       oneFirstLoadChunk(join(ROOT, 'src/main.tsx')),
       {
         name: 'virtual-locales',
@@ -345,6 +350,13 @@ export async function build(options) {
   // Refuses what would break once inlined (scripts/README.md "What the build refuses"): after terser,
   // so it sees the code that ships.
   checkInlinedChunks(ROOT, outputs, app, entry);
+  // And what would read a Preact internal under a name its build from source does not give it.
+  assertPreactFromSource(
+    Object.keys(outputs)
+      .filter((f) => f.endsWith('.js') && f !== entry)
+      .map((f) => join(ROOT, f)),
+    PRIVATE_NAMES,
+  );
   const css = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith('src/styles/app.css'));
   const fallback = await buildScript(out, config.basePath, {
     source: 'src/boot/fallback.ts',
