@@ -7,7 +7,7 @@ import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
 import type { AppPath } from '../routes/route-table.ts';
 import type { Courses } from './read/courses.ts';
-import { describeProblem, PROBLEM_MESSAGES } from './read/describe-error.ts';
+import { describeProblem, PROBLEM_MESSAGES, problemOf } from './read/describe-error.ts';
 import { journalKey, queuedDeletes } from './read/journal-key.ts';
 import { createKept } from './read/kept.ts';
 import { lazyPart } from './read/lazy-part.ts';
@@ -65,7 +65,12 @@ export type NotesModel = ReturnType<typeof createNotesModel>;
  * add and edit (optimistic, rolled back on failure) and delete with Undo.
  */
 export function createNotesModel(deps: NotesModelDeps) {
-  const describe = (error: unknown) => describeProblem(error, deps.onForbidden);
+  /** A failed read's problem; a 403 also opens the error page (the read side's one effect of it). */
+  const describe = (error: unknown) => {
+    const problem = describeProblem(error);
+    if (problem.kind === 'forbidden') deps.onForbidden();
+    return problem;
+  };
   const cache = createNoteCache();
   const kept = createKept(deps);
   const lists = createNoteLists(cache, describe, kept.lists);
@@ -133,7 +138,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   /** The write side's code could not be fetched: the editor keeps the text and says so. */
   const unreachable = (): SaveResult => ({
     ok: false,
-    problem: { kind: 'offline', retry: true, message: PROBLEM_MESSAGES.offline },
+    problem: problemOf('offline'),
   });
   type Side = ReturnType<Actions['get']>;
   type WriteName = 'add' | 'update' | 'resolve';

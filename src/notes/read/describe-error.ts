@@ -16,26 +16,26 @@ export const PROBLEM_MESSAGES: Record<ProblemKind, string> = {
   other: 'Something went wrong with that request.',
 };
 
+/** The learner's view of a problem kind: Retry helps unless the session or the access is the cause. */
+export const problemOf = (kind: ProblemKind): Problem => ({
+  kind,
+  retry: kind !== 'session' && kind !== 'forbidden',
+  message: PROBLEM_MESSAGES[kind],
+});
+
 /**
- * The one place API failures become what the learner sees (issue: 403 → error page, 401 → sign in
- * again, timeout → "Timeout has occurred" with Retry, 5xx/offline → message with Retry). Pure
- * apart from `onForbidden`, which the app wires to a navigation to `/error` with `{ code: 403 }`.
+ * The read half of the error policy (the whole table: docs/api.md, 'Errors', pinned row by row in
+ * test/notes/error-policy.test.ts; the write half is `verdictFor` in src/notes/write/outbox-verdict.ts):
+ * 403 → forbidden, 401 → sign in again, timeout → "Timeout has occurred" with Retry, 5xx, a garbled
+ * answer or offline → a message with Retry, anything else → "Something went wrong" with Retry.
+ * Pure: the caller acts on a `forbidden` problem (the notes model opens /error with `{ code: 403 }`).
  */
-export function describeProblem(error: unknown, onForbidden: () => void): Problem {
-  const problem = (kind: ProblemKind, retry: boolean): Problem => ({
-    kind,
-    retry,
-    message: PROBLEM_MESSAGES[kind],
-  });
-  if (!isApiError(error)) return problem('other', true);
-  if (error.kind === 'timeout') return problem('timeout', true);
-  if (error.kind === 'network') return problem('offline', true);
-  if (error.status === 403) {
-    onForbidden();
-    return problem('forbidden', false);
-  }
-  if (error.status === 401) return problem('session', false);
-  if (error.status !== null && error.status >= 500) return problem('server', true);
-  if (error.kind === 'invalid-response') return problem('server', true);
-  return problem('other', true);
+export function describeProblem(error: unknown): Problem {
+  if (!isApiError(error)) return problemOf('other');
+  if (error.kind === 'timeout') return problemOf('timeout');
+  if (error.kind === 'network') return problemOf('offline');
+  if (error.status === 403) return problemOf('forbidden');
+  if (error.status === 401) return problemOf('session');
+  if (error.kind === 'invalid-response' || (error.status ?? 0) >= 500) return problemOf('server');
+  return problemOf('other');
 }

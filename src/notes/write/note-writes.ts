@@ -1,5 +1,5 @@
 import type { NewNote, Note } from '../../protocol/api-types.ts';
-import { PROBLEM_MESSAGES, type Problem } from '../read/describe-error.ts';
+import { type Problem, problemOf } from '../read/describe-error.ts';
 import type { NoteCache } from '../read/note-cache.ts';
 import type { JournalDrafts } from './drafts.ts';
 import type { Journal, JournalState, NoteChanges, OutboxItem } from './journal.ts';
@@ -25,12 +25,6 @@ export type WritesDeps = {
   now: () => number;
   newId: () => string;
 };
-
-const problem = (kind: 'session' | 'forbidden' | 'other'): Problem => ({
-  kind,
-  retry: kind === 'other',
-  message: PROBLEM_MESSAGES[kind],
-});
 
 /** A new note on the same resource and anchor as `note`, with `text`. */
 const targetOf = (note: Note, text: NoteChanges): NewNote => ({
@@ -76,10 +70,10 @@ export function createWrites(deps: WritesDeps) {
       return { ok: true, note: shown, queued: true };
     }
     if (outcome.kind === 'conflict') return { ok: true, note: outcome.current ?? shown };
-    if (outcome.kind === 'refused') return { ok: false, problem: problem('other') }; // settled: text in the draft
+    if (outcome.kind === 'refused') return { ok: false, problem: problemOf('other') }; // settled: text in the draft
     unqueue(item);
     undo();
-    return { ok: false, problem: problem(outcome.kind) };
+    return { ok: false, problem: problemOf(outcome.kind) };
   };
 
   const writes = {

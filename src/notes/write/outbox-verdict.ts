@@ -4,7 +4,9 @@ import type { OutboxItem } from './journal.ts';
 import { sameTags } from './tag-list.ts';
 
 /**
- * What a failed send means for the queued write:
+ * What a failed send means for the queued write — the write half of the error policy (the whole
+ * table: docs/api.md, 'Errors', pinned in test/notes/error-policy.test.ts; the read half is
+ * `describeProblem` in src/notes/read/describe-error.ts):
  * - `retry`: the link or the server failed (offline, timeout, 5xx, 429, a garbled answer) — keep it
  *   queued and try again later, in order;
  * - `session` (401) / `forbidden` (403): stop sending until the portal gives a new session;

@@ -3,14 +3,8 @@ import * as assert from 'uvu/assert';
 import { ApiError, TIMEOUT_MESSAGE } from '../../../src/api/api-error.ts';
 import { describeProblem, PROBLEM_MESSAGES, type Problem } from '../../../src/notes/read/describe-error.ts';
 
-/** describeProblem with a counting onForbidden. */
-const describe = (error: unknown) => {
-  let forbidden = 0;
-  const problem = describeProblem(error, () => {
-    forbidden += 1;
-  });
-  return { problem, forbidden };
-};
+/** describeProblem, which is pure now: it never opens the error page itself (the notes model does). */
+const describe = (error: unknown) => ({ problem: describeProblem(error) });
 
 const expect = (kind: Problem['kind'], retry: boolean): Problem => ({
   kind,
@@ -19,27 +13,24 @@ const expect = (kind: Problem['kind'], retry: boolean): Problem => ({
 });
 
 test('timeout → "Timeout has occurred", with Retry', () => {
-  const { problem, forbidden } = describe(new ApiError('timeout', TIMEOUT_MESSAGE));
+  const { problem } = describe(new ApiError('timeout', TIMEOUT_MESSAGE));
   assert.equal(problem, expect('timeout', true));
   assert.is(problem.message, 'Timeout has occurred');
-  assert.is(forbidden, 0);
 });
 
 test('network → offline, with Retry', () => {
   assert.equal(describe(new ApiError('network', 'Network error')).problem, expect('offline', true));
 });
 
-test('401 → session expired, no Retry, no error page', () => {
-  const { problem, forbidden } = describe(new ApiError('http', 'x', 401, { error: 'no token' }));
+test('401 → session expired, no Retry', () => {
+  const { problem } = describe(new ApiError('http', 'x', 401, { error: 'no token' }));
   assert.equal(problem, expect('session', false));
   assert.is(problem.message, 'Your session has expired. Sign in again in the portal.');
-  assert.is(forbidden, 0);
 });
 
-test('403 → onForbidden once, no Retry', () => {
-  const { problem, forbidden } = describe(new ApiError('http', 'x', 403, { error: 'forbidden' }));
+test('403 → forbidden, no Retry (the caller opens the error page)', () => {
+  const { problem } = describe(new ApiError('http', 'x', 403, { error: 'forbidden' }));
   assert.equal(problem, expect('forbidden', false));
-  assert.is(forbidden, 1);
 });
 
 test('5xx → server, with Retry', () => {
@@ -56,11 +47,10 @@ test('other statuses → other, with Retry', () => {
     assert.equal(describe(new ApiError('http', 'x', status)).problem, expect('other', true), String(status));
 });
 
-test('not an ApiError (a bug, a plain object that looks like one) → other, never the error page', () => {
+test('not an ApiError (a bug, a plain object that looks like one) → other', () => {
   for (const error of [new Error('boom'), { status: 403 }, { kind: 'timeout' }, 'string', null, undefined]) {
-    const { problem, forbidden } = describe(error);
+    const { problem } = describe(error);
     assert.equal(problem, expect('other', true), String(error));
-    assert.is(forbidden, 0);
   }
 });
 
