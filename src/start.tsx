@@ -27,7 +27,7 @@ import { createStylesheets } from './theme/stylesheets.ts';
 import { App } from './ui/App.tsx';
 import { createFocusRequests } from './ui/focus-request.ts';
 import { createEditParts } from './ui/notes/edit-parts-lazy.tsx';
-import { createPlatform } from './ui/platform.ts';
+import { createPageActions } from './ui/page-actions.ts';
 import { createScreens } from './ui/screens.ts';
 import { type Services, ServicesContext } from './ui/services.ts';
 import { createShortcuts } from './ui/shortcuts.ts';
@@ -118,7 +118,7 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     },
   );
 
-  const platform = createPlatform(window);
+  const platform = createPageActions(window);
   const screens = createScreens(styles, notes, loader);
   const parts = createEditParts(styles, loader);
   const services: Services = {

@@ -1,10 +1,10 @@
-import type { PlatformWindow } from './platform.ts';
+import type { PageWindow } from './page-actions.ts';
 
 /**
  * Saves `text` as a file the learner downloads, through a temporary object URL and link. Fetched
  * with the first export (only the course screen downloads anything).
  */
-export function saveFile(win: PlatformWindow, fileName: string, text: string, type: string): void {
+export function saveFile(win: PageWindow, fileName: string, text: string, type: string): void {
   const url = win.URL.createObjectURL(new Blob([text], { type }));
   const link = win.document.createElement('a');
   link.href = url;

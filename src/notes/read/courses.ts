@@ -4,7 +4,7 @@ import type { NoteList } from '../notes-model.ts';
 import type { Problem } from './describe-error.ts';
 import type { ListFilter } from './note-filter.ts';
 import type { PageLoader } from './note-lists.ts';
-import { createResource, type Resource } from './resource.ts';
+import { createRemoteValue, type RemoteValue } from './remote-value.ts';
 
 /** What the course data is built from: the API, the model's wording of failures, its lists. */
 export type CoursesDeps = {
@@ -18,7 +18,7 @@ export type CoursesDeps = {
 /** The learner's courses and each course's notes (the `/course` screens and `/view`'s filter). */
 export type Courses = {
   /** `GET /notes/list/course`: the courses that have notes, with counts. */
-  list: Resource<CourseSummary[]>;
+  list: RemoteValue<CourseSummary[]>;
   /** One course's notes, all at once (`GET /notes/collection/{courseId}/-`), from the shared cache. */
   notes(courseId: string): NoteList;
   /** A course's title as its collection named it, once loaded. */
@@ -33,7 +33,7 @@ export type Courses = {
  */
 export function createCourses({ api, describe, list, kept }: CoursesDeps): Courses {
   const titles = new Map<string, string>();
-  const courses = createResource(
+  const courses = createRemoteValue(
     (signal) =>
       api.listCourses({ signal }).then((items) => {
         kept?.save(items);

@@ -1,17 +1,18 @@
 import type { Platform } from './services.ts';
 
-/** The browser slice the platform service needs. */
-export type PlatformWindow = Pick<Window, 'print' | 'confirm' | 'setTimeout'> & {
+/** The browser slice the page's actions need. */
+export type PageWindow = Pick<Window, 'print' | 'confirm' | 'setTimeout'> & {
   document: Pick<Document, 'createElement' | 'body'>;
   URL: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
   requestIdleCallback?: (fn: () => void, options?: { timeout: number }) => unknown;
 };
 
 /**
- * The real platform over `window`: downloads (their code fetched on first use), the print
- * dialog, confirm, and idle callbacks (a timeout where the browser has none).
+ * The page's actions over `window` — the `platform` service components use: downloads (their code
+ * fetched on first use), the print dialog, confirm, and idle callbacks (a timeout where the browser
+ * has none). Not to be confused with src/platform/ (storage, lazy files, frame links).
  */
-export function createPlatform(win: PlatformWindow): Platform {
+export function createPageActions(win: PageWindow): Platform {
   return {
     download(fileName, text, type) {
       void import('./download.ts').then((m) => m.saveFile(win, fileName, text, type));

@@ -10,7 +10,7 @@ export type LoadState<T> =
   | { status: 'error'; problem: Problem; data: T | null };
 
 /** A remote value with its state as a read-only signal, and the actions that (re)load it. */
-export type Resource<T> = {
+export type RemoteValue<T> = {
   state: ReadonlySignal<LoadState<T>>;
   /** Loads unless already loaded and fresh; screens call it on mount. */
   ensure(): void;
@@ -25,12 +25,12 @@ export type Resource<T> = {
  * so a slow old response can never overwrite a newer one. `describe` turns a failure into the
  * message the learner sees (and may act on it, e.g. a 403 navigating to the error page).
  */
-export function createResource<T>(
+export function createRemoteValue<T>(
   load: (signal: AbortSignal) => Promise<T>,
   describe: (error: unknown) => Problem,
   /** What to show while the first load is on its way (the copy kept on this device), if anything. */
   initial?: () => T | null,
-): Resource<T> {
+): RemoteValue<T> {
   const state = signal<LoadState<T>>({ status: 'idle' });
   let request = 0;
   let stale = true;

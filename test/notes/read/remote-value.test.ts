@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../../src/api/api-error.ts';
 import type { Problem } from '../../../src/notes/read/describe-error.ts';
-import { createResource } from '../../../src/notes/read/resource.ts';
+import { createRemoteValue } from '../../../src/notes/read/remote-value.ts';
 import { createDeferred, type Deferred, flushPromises } from '../../fakes/deferred.ts';
 
 /** The problem the fake `describe` gives for an error: its message, so tests see which error it was. */
@@ -13,7 +13,7 @@ function scripted<T>() {
   const loads: Deferred<T>[] = [];
   const signals: AbortSignal[] = [];
   const described: unknown[] = [];
-  const resource = createResource<T>(
+  const resource = createRemoteValue<T>(
     (signal) => {
       const d = createDeferred<T>();
       loads.push(d);
@@ -153,7 +153,7 @@ test('ensure after an error does not retry on its own (Retry calls reload)', asy
 });
 
 test('a loader that throws synchronously still ends in an error state', async () => {
-  const resource = createResource<string>(
+  const resource = createRemoteValue<string>(
     () => {
       throw new Error('sync');
     },
