@@ -10,7 +10,7 @@ import type { Courses } from './read/courses.ts';
 import { describeProblem, PROBLEM_MESSAGES, problemOf } from './read/describe-error.ts';
 import { journalKey, queuedDeletes } from './read/journal-key.ts';
 import { createKept } from './read/kept.ts';
-import { lazyPart } from './read/lazy-part.ts';
+import { lazySide } from './read/lazy-side.ts';
 import { PAGE_SIZE, RECENT_COUNT } from './read/list-limits.ts';
 import { createNoteCache } from './read/note-cache.ts';
 import type { ListFilter } from './read/note-filter.ts';
@@ -83,7 +83,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   const conflicts = signal<Readonly<Record<string, Conflict>>>({});
   const durable = signal(true);
   /** The write side, fetched once (idle prefetch, the first write, or writes left queued). */
-  const actions = lazyPart<Actions>(
+  const actions = lazySide<Actions>(
     () =>
       import('./write/note-actions.ts').then((m) =>
         m.createActions({
@@ -166,7 +166,7 @@ export function createNotesModel(deps: NotesModelDeps) {
     cancel: () => lists.cancel(filter, order),
   });
   /** The course side, fetched with the screens that read it. */
-  const courses = lazyPart<Courses>(
+  const courses = lazySide<Courses>(
     () =>
       import('./read/courses.ts').then((m) =>
         m.createCourses({ api: deps.api, describe, list, kept: kept.courses }),

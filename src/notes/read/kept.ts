@@ -3,7 +3,7 @@ import type { KeyValueStore } from '../../platform/key-value-store.ts';
 import type { CourseSummary, Note } from '../../protocol/api-types.ts';
 import type { KeptWriter } from '../write/kept-write.ts';
 import { KEPT_KEY, type KeptFile, keptCourses, keptPage, parseKept } from './kept-read.ts';
-import { lazyPart } from './lazy-part.ts';
+import { lazySide } from './lazy-side.ts';
 import type { ListKeeping } from './note-lists.ts';
 
 /** What the copy is built from: the storage, whose notes these are, and a clock. */
@@ -19,7 +19,7 @@ export function createKept(deps: KeptDeps) {
   let file: KeptFile | null = null;
   let readFor: string | null = null;
   const updatedAt = signal<number | null>(null);
-  const writer = lazyPart<KeptWriter>(() =>
+  const writer = lazySide<KeptWriter>(() =>
     import('../write/kept-write.ts').then((m) => m.createKeptWriter({ store: deps.store, now: deps.now })),
   );
   const write = (act: (w: KeptWriter) => void) => void writer.load().then(act, () => undefined);

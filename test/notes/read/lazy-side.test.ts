@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lazyPart } from '../../../src/notes/read/lazy-part.ts';
+import { lazySide } from '../../../src/notes/read/lazy-side.ts';
 
 test('fetches once, shares the promise, and keeps the part as current', async () => {
   let fetches = 0;
-  const part = lazyPart(() => {
+  const part = lazySide(() => {
     fetches += 1;
     return Promise.resolve({ name: 'writes' });
   });
@@ -18,7 +18,7 @@ test('fetches once, shares the promise, and keeps the part as current', async ()
 
 test('a failed fetch is forgotten: the next load tries again', async () => {
   let fail = true;
-  const part = lazyPart(() => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(7)));
+  const part = lazySide(() => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(7)));
   await part.load().then(
     () => assert.unreachable('should fail'),
     (e: Error) => assert.is(e.message, 'offline'),
