@@ -5,8 +5,9 @@
  * the very request the model makes through the real API client — same method, URL, body and session
  * headers (`requestKey`), so the app adopts the early response. Where the early start makes none (a
  * course's notes, the error page) the test says what the model does instead. (A preload column in
- * the route table read by both cost 72–184 B brotli in the first load, so the two stay apart and
- * this test holds them together.)
+ * the route table read by both cost 72–184 B brotli in the first load; the early start publishing
+ * its table on the boot object for `refresh` to read cost 49–52 B, as the app's branch on the
+ * answer is as long as its own path checks. So the two stay apart and this test holds them together.)
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
