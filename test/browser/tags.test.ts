@@ -55,6 +55,15 @@ type Lang = keyof typeof WORDS;
 const tagInput = (f: Frame, w: (typeof WORDS)[Lang]) =>
   f.getByRole('combobox', { name: w.tags, exact: true });
 const chips = (f: Frame) => f.locator('.tag-chip > span').allInnerTexts();
+/** Asserts the chips read `want`, waiting up to 3 s for the render that follows the keys. */
+const expectChips = async (f: Frame, want: string[], message?: string) => {
+  const read = (w: string) =>
+    JSON.stringify(
+      [...document.querySelectorAll<HTMLElement>('.tag-chip > span')].map((e) => e.innerText),
+    ) === w;
+  await f.waitForFunction(read, JSON.stringify(want), { timeout: 3000 }).catch(() => undefined);
+  assert.equal(await chips(f), want, message);
+};
 const problemOf = async (f: Frame, w: (typeof WORDS)[Lang]) => {
   const ids = (await tagInput(f, w).getAttribute('aria-describedby')) ?? '';
   return f.evaluate(
@@ -86,11 +95,11 @@ for (const lang of ['en', 'ar'] as const) {
     browser,
   }) => {
     const { s, f, input } = await editCost(browser);
-    assert.equal(await chips(f), ['exam'], 'the note’s own tag is a chip');
+    await expectChips(f, ['exam'], 'the note’s own tag is a chip');
     await s.page.keyboard.type('Review week');
     await s.page.keyboard.press('Enter');
     await s.page.keyboard.type('مراجعة,');
-    assert.equal(await chips(f), ['exam', 'Review week', 'مراجعة']);
+    await expectChips(f, ['exam', 'Review week', 'مراجعة']);
     assert.is(await input.inputValue(), '', 'a comma ends the tag');
     // Suggestions from the learner's own tags (the notes loaded): "हि" → "हिंदी" (her Hindi note).
     await s.page.keyboard.type('हि');
@@ -108,16 +117,16 @@ for (const lang of ['en', 'ar'] as const) {
     await s.page.keyboard.press('ArrowDown');
     await s.page.keyboard.press('ArrowDown');
     await s.page.keyboard.press('Enter');
-    assert.equal(await chips(f), ['exam', 'Review week', 'مراجعة', 'हिंदी']);
+    await expectChips(f, ['exam', 'Review week', 'مراجعة', 'हिंदी']);
     // Backspace in the empty field takes the last chip off; a remove button takes its own.
     await s.page.keyboard.press('Backspace');
-    assert.equal(await chips(f), ['exam', 'Review week', 'مراجعة']);
+    await expectChips(f, ['exam', 'Review week', 'مراجعة']);
     await f.getByRole('button', { name: w.remove('Review week'), exact: true }).click();
-    assert.equal(await chips(f), ['exam', 'مراجعة']);
+    await expectChips(f, ['exam', 'مراجعة']);
     // The same tag in other letters is refused, and why is the field's description.
     await input.fill('EXAM');
     await input.press('Enter');
-    assert.equal(await chips(f), ['exam', 'مراجعة']);
+    await expectChips(f, ['exam', 'مراجعة']);
     assert.is(await input.inputValue(), 'EXAM', 'a refused tag stays typed');
     assert.match(await problemOf(f, w), w.duplicate('exam'));
     assert.is(await input.getAttribute('aria-invalid'), 'true');
@@ -229,6 +238,36 @@ for (const lang of ['en', 'ar'] as const)
       assert.is(await search.getAttribute('maxlength'), '500');
     },
   );
+
+test('the editor arriving late never takes the focus, nor the typing, from the tag field', async ({
+  browser,
+}) => {
+  // The editor bundle held back (a slow link): the learner moves on to the tags and types there.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const s = await onDemoVideo(scenario, browser, {
+    context: portalContext({ locale: 'en' }),
+    setup: (page) =>
+      page.route(/\/assets\/editor-[^/?]*\.js(\?|$)/, async (route) => {
+        await held;
+        await route.fallback();
+      }),
+  });
+  const f = s.frame();
+  await card(f, COST).getByRole('button', { name: WORDS.en.edit }).click();
+  const input = tagInput(f, WORDS.en);
+  await input.waitFor();
+  await input.focus();
+  await s.page.keyboard.type('rev');
+  release();
+  await f.locator('.ql-editor').waitFor();
+  await s.page.keyboard.type('ision');
+  await s.page.keyboard.press('Enter');
+  await expectChips(f, ['exam', 'revision'], 'every key went to the tag field');
+  assert.is(await input.evaluate((el) => el === document.activeElement), true, 'the focus stayed there');
+});
 
 test('Go to starts as many seconds earlier as the setting on /view says; the label keeps the note’s time; pages unchanged', async ({
   browser,

@@ -44,6 +44,17 @@ export type RichEditorProps = {
  * and a text area, and all editor work runs in effects and handlers whose errors are caught (a
  * class boundary would also add an export to the first load); the screen's boundary remains.
  */
+/**
+ * Whether the learner has already moved into another field of this editor's form (the tags, Save)
+ * while the editor bundle was on its way: its arrival must not take the focus — and their typing —
+ * from there.
+ */
+function focusMovedOn(container: HTMLElement): boolean {
+  const active = container.ownerDocument.activeElement;
+  const form = container.closest('form');
+  return !!active && !!form && form.contains(active) && !container.contains(active);
+}
+
 export function RichEditor(props: RichEditorProps) {
   const t = useT();
   const { i18n, announcer } = useServices();
@@ -107,7 +118,7 @@ export function RichEditor(props: RichEditorProps) {
     });
     live.current = { gen: r.gen, handle };
     handle.describe(latest.current.props.describedBy);
-    if (r.focus) handle.focus(true);
+    if (r.focus && !focusMovedOn(container)) handle.focus(true);
     if (r.gen === 0) latest.current.props.onReady?.(handle.getHtml());
     return handle;
   });
