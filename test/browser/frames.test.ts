@@ -27,6 +27,16 @@ async function addNote(f: Frame, text: string) {
 }
 const card = (f: Frame, text: string) => f.locator('main article', { hasText: text });
 const marks = (f: Frame) => f.locator('main article .note-saving');
+/** One learner's two pages (A, then B opened after it), both showing the first note. */
+async function twoPages(browser: Parameters<typeof scenario>[0]) {
+  const s = await scenario(browser, { stackOptions: { data } });
+  const b = await openSecondPage(s);
+  const fa = s.frame();
+  const fb = b.frame();
+  await waitText(fa, FIRST);
+  await waitText(fb, FIRST);
+  return { s, b, fa, fb };
+}
 
 test('both frames share one storage partition (portal on localhost in each tab)', async ({ browser }) => {
   const s = await scenario(browser, { stackOptions: { data } });
@@ -39,12 +49,7 @@ test('both frames share one storage partition (portal on localhost in each tab)'
 });
 
 test('a note saved in page A shows in page B within 1 s, without a reload', async ({ browser }) => {
-  const s = await scenario(browser, { stackOptions: { data } });
-  const b = await openSecondPage(s);
-  const fa = s.frame();
-  const fb = b.frame();
-  await waitText(fa, FIRST);
-  await waitText(fb, FIRST);
+  const { b, fa, fb } = await twoPages(browser);
   await addNote(fa, 'Saved in the first tab');
   await card(fa, 'Saved in the first tab').waitFor();
   await eventually(async () => (await marks(fa).count()) === 0, 'A to have it stored');
@@ -57,12 +62,7 @@ test('a note saved in page A shows in page B within 1 s, without a reload', asyn
 test("Save never waits on the other frame's sender lock: A's editor closes while B holds it; stored once after", async ({
   browser,
 }) => {
-  const s = await scenario(browser, { stackOptions: { data } });
-  const b = await openSecondPage(s);
-  const fa = s.frame();
-  const fb = b.frame();
-  await waitText(fa, FIRST);
-  await waitText(fb, FIRST);
+  const { s, fa, fb } = await twoPages(browser);
   const lockName = `notes:outbox:${ASHA.rootOrg}\0${ASHA.org}\0${ASHA.wid}`;
   const idle = await fb.evaluate(async () => navigator.locks.query());
   assert.is(idle.held?.length ?? 0, 0, 'an idle frame holds no lock');
@@ -107,12 +107,7 @@ test("Save never waits on the other frame's sender lock: A's editor closes while
 test('a delete refused in A (the note changed elsewhere) shows the note again in B without a reload', async ({
   browser,
 }) => {
-  const s = await scenario(browser, { stackOptions: { data } });
-  const b = await openSecondPage(s);
-  const fa = s.frame();
-  const fb = b.frame();
-  await waitText(fa, FIRST);
-  await waitText(fb, FIRST);
+  const { s, b, fa, fb } = await twoPages(browser);
   await card(fa, FIRST).getByRole('button', { name: 'Delete note' }).click();
   await eventually(async () => (await card(fb, FIRST).count()) === 0, 'hidden in B while queued', 2000);
   // Changed elsewhere during the Undo window: the delete carries the old version and gets a 409.
@@ -131,12 +126,7 @@ test('a delete refused in A (the note changed elsewhere) shows the note again in
 test('a write queued offline in A goes out once when the link is back; B shows it saved, nothing stuck', async ({
   browser,
 }) => {
-  const s = await scenario(browser, { stackOptions: { data } });
-  const b = await openSecondPage(s);
-  const fa = s.frame();
-  const fb = b.frame();
-  await waitText(fa, FIRST);
-  await waitText(fb, FIRST);
+  const { s, fa, fb } = await twoPages(browser);
   const adds: string[] = [];
   s.context.on('request', (r) => {
     if (r.url().endsWith('/notes/add')) adds.push(r.headers()['idempotency-key'] ?? '');

@@ -3,15 +3,10 @@ import * as assert from 'uvu/assert';
 import type { NoteAnchor } from '../../../src/protocol/api-types.ts';
 import type { PlayerData, User } from '../../../src/protocol/messages.ts';
 import { anchorFromPlayer, noteTarget } from '../../../src/ui/notes/new-note.ts';
+import { fakeContext } from '../../fakes/fake-context.ts';
 
-const USER: User = {
-  token: 'header.payload.signature',
-  email: 'zoe@example.com',
-  firstName: 'Zoë',
-  lastName: 'Lee',
-  userId: 'w-1',
-  roles: [],
-};
+/** The shared fake learner (Zoë Lee, w-1), as every context fake carries her. */
+const USER: User = fakeContext().user;
 
 const ANCHORS: [label: string, player: Omit<PlayerData, 'resourceId'>, expected: NoteAnchor][] = [
   ['a whole second', { currentTime: 192 }, { kind: 'time', seconds: 192 }],
