@@ -104,6 +104,29 @@ test('the editor bundle dropped once: the editor opens and saves', async ({ brow
   await writeNote(s, 'Written after a dropped editor bundle');
 });
 
+test('the editor bundle lost while the opening editor waits for it: the retry takes the focus, and saves', async ({
+  browser,
+}) => {
+  // No prefetch (Save-Data): Add note asks for the editor. Its first request fails only after the
+  // editing chunk is in and the editor is waiting on that very request, as on a link that stalls.
+  const seen: string[] = [];
+  const s = await onDemoVideo(scenario, browser, {
+    setup: async (page) => {
+      await page.addInitScript(
+        `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true }) });`,
+      );
+      await page.route(asset('assets/editor-*.js'), async (route) => {
+        seen.push(route.request().url());
+        if (seen.length > 1) return route.fallback();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return route.abort('internetdisconnected');
+      });
+    },
+  });
+  await writeNote(s, 'Written after the awaited editor bundle was lost');
+  assert.is(seen.length, 2, 'the request that was lost, then one retry');
+});
+
 test('the sanitiser dropped once: a note is still saved (its HTML cleaned first)', async ({ browser }) => {
   const drop = dropFirst('assets/sanitizer-parts-*.js');
   const s = await onDemoVideo(scenario, browser, { setup: drop.setup });

@@ -66,6 +66,8 @@ export function RichEditor(props: RichEditorProps) {
   const [run, setRun] = useState<Run>({ gen: 0, content: props.initial, focus: props.autoFocus });
   const [fallback, setFallback] = useState<{ text: string; focus: boolean } | null>(null);
   const live = useRef<{ gen: number; handle: EditorHandle | null }>({ gen: 0, handle: null });
+  const shown = useRef(run);
+  shown.current = run;
 
   const [onError] = useState(() => (gen: number, error: unknown) => {
     if (gen !== live.current.gen) return; // a report from an editor already replaced
@@ -73,7 +75,8 @@ export function RichEditor(props: RichEditorProps) {
     live.current = { gen: gen + 1, handle: null };
     console.error('Notes: the editor failed', error);
     let content: Snapshot | null = null;
-    let focus = false;
+    // A run that never mounted (its bundle fetch failed) passes on the focus it was to take.
+    let focus = !handle && shown.current.gen === gen && shown.current.focus;
     try {
       if (handle) {
         content = { html: handle.getHtml(), text: handle.getText() };
