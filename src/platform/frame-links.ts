@@ -17,6 +17,8 @@ export type FrameWindow = {
       ): Promise<unknown>;
     };
   };
+  /** Where senders record what they settled (src/notes/write/sent-ledger.ts); absent: not recorded. */
+  indexedDB?: Pick<IDBFactory, 'open'>;
   addEventListener(type: 'storage', listener: (event: { key: string | null }) => void): void;
   removeEventListener(type: 'storage', listener: (event: { key: string | null }) => void): void;
 };

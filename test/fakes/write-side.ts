@@ -15,7 +15,7 @@ import {
   parseJournal,
 } from '../../src/notes/write/journal.ts';
 import { createWrites } from '../../src/notes/write/note-writes.ts';
-import { createOutbox } from '../../src/notes/write/outbox.ts';
+import { createOutbox, type OutboxDeps } from '../../src/notes/write/outbox.ts';
 import type { Verdict } from '../../src/notes/write/outbox-verdict.ts';
 import { createDeletes } from '../../src/notes/write/pending-deletes.ts';
 import { settleWrite } from '../../src/notes/write/settle-write.ts';
@@ -117,6 +117,9 @@ export type WriteSideOptions = {
   clock?: FakeClock;
   /** Replaces settleWrite (the outbox tests watch what it is given). */
   settle?: (item: OutboxItem, verdict: Verdict, state: JournalState) => JournalState;
+  /** The sender's lock across frames, and the ledger of what senders settled (absent: a lone frame). */
+  exclusive?: OutboxDeps['exclusive'];
+  ledger?: OutboxDeps['ledger'];
 };
 
 /** Builds the write side; `ids` are `id-1`, `id-2`, … in the order asked for. */
@@ -146,6 +149,8 @@ export function createWriteSide(options: WriteSideOptions = {}) {
     api: fake.api,
     ...timers,
     random: options.random ?? (() => 0),
+    exclusive: options.exclusive,
+    ledger: options.ledger,
     settle: (item, verdict, state) => {
       settled.push([item.id, verdict]);
       return options.settle

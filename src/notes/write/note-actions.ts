@@ -12,6 +12,7 @@ import { createWrites } from './note-writes.ts';
 import { createOutbox } from './outbox.ts';
 import { createDeletes, type PendingDelete } from './pending-deletes.ts';
 import { createQueuedFollower, showKept, showQueued } from './queued-notes.ts';
+import { createSentLedger } from './sent-ledger.ts';
 import { noteIdOf, settleWrite } from './settle-write.ts';
 import { uploadImage } from './upload-image.ts';
 
@@ -58,6 +59,11 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
     // One sender per learner across frames: each sends holding the lock, after reading the journal again.
     exclusive: lock ? (send, onBusy) => lock(`notes:outbox:${learner}`, send, onBusy) : undefined,
     onReload: () => follow(journal.state.value.outbox),
+    // What each sender settled, seen by the next one at once though its journal may lag behind.
+    ledger:
+      lock && deps.frames?.indexedDB
+        ? createSentLedger(deps.frames.indexedDB, learner, deps.now, deps)
+        : undefined,
     settle: (item, verdict, state) => {
       const next = settleWrite(
         {

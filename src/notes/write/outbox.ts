@@ -3,6 +3,7 @@ import type { NotesApi } from '../../api/notes-api.ts';
 import type { Note } from '../../protocol/api-types.ts';
 import type { Journal, JournalState, OutboxItem } from './journal.ts';
 import { backoffMs, rebase, type Verdict, verdictFor } from './outbox-verdict.ts';
+import type { SentLedger } from './sent-ledger.ts';
 
 /** How a write's first attempt ended, for the editor that is waiting on it. */
 export type FirstOutcome =
@@ -37,7 +38,17 @@ export type OutboxDeps = {
   exclusive?: (send: () => Promise<void>, onBusy: () => void) => Promise<void>;
   /** The journal was read again inside `exclusive` (another frame may have changed it). */
   onReload?: () => void;
+  /**
+   * The items senders settled, the same in every process at once (sent-ledger.ts). With
+   * `exclusive`: each item settled here is recorded before the lock is let go, and an item found
+   * there is not sent again — the journal read inside the lock was older than its settling.
+   */
+  ledger?: SentLedger;
 };
+
+/** How long a sender waits for a journal older than the ledger to catch up, and how often it looks. */
+export const CATCH_UP_MS = 3000;
+const LOOK_MS = 50;
 
 /**
  * The persistent outbox (docs/no-data-loss.md): adds, edits and deletes are sent one at a time in the order
@@ -122,6 +133,24 @@ export function createOutbox(deps: OutboxDeps) {
     });
   }
 
+  /**
+   * `id` was settled by a sender whose journal write this process hasn't seen yet: reads the journal
+   * again until it has (the item gone, later ones rebased by that sender), for at most CATCH_UP_MS.
+   * Past that (its write refused by a full storage), the item is taken out here: it is stored.
+   */
+  async function catchUp(id: string): Promise<void> {
+    const queued = () => journal.state.value.outbox.some((i) => i.id === id);
+    for (let waited = 0; queued() && waited < CATCH_UP_MS && !stopped; waited += LOOK_MS) {
+      await new Promise<void>((resolve) => deps.setTimeout(resolve, LOOK_MS));
+      journal.reload();
+      synced();
+      deps.onReload?.();
+    }
+    if (!queued() || stopped) return;
+    journal.update((s) => ({ ...s, outbox: s.outbox.filter((i) => i.id !== id) }));
+    synced();
+  }
+
   async function drain(): Promise<void> {
     elsewhere = false;
     try {
@@ -139,6 +168,11 @@ export function createOutbox(deps: OutboxDeps) {
           const next = Math.min(...queue.map((i) => (i.kind === 'delete' ? i.after : now)));
           if (queue.length) wake(Math.max(0, next - now));
           return;
+        }
+        if (deps.ledger && (await deps.ledger.has(item.id))) {
+          await catchUp(item.id);
+          if (stopped) return;
+          continue;
         }
         let verdict: Verdict;
         sending = item.id;
@@ -167,6 +201,7 @@ export function createOutbox(deps: OutboxDeps) {
         if (failing.value.size) failing.value = new Set();
         finish(item, verdict, verdict.kind === 'done' ? verdict.note : null);
         answer(item.id, verdict.kind === 'done' ? { kind: 'saved', note: verdict.note } : verdict);
+        await deps.ledger?.add(item.id); // before the lock goes: the next sender must not send it again
       }
     } finally {
       running = false;
