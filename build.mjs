@@ -364,7 +364,7 @@ export async function build(options) {
     format: 'esm',
     define: { __NOTES_FALLBACK__: JSON.stringify({ early: early.url, app: url(app), css: url(css) }) },
   });
-  // The sanitiser's chunk adds one more inline stylesheet, the rich-body rules (sanitizer-parts.ts).
+  // The sanitiser's chunk adds one more inline stylesheet, the rich-body rules (sanitizer-chunk.ts).
   const { RICH_TEXT_CSS } = await sourceModule('src/format/rich-text-css.ts');
   const { html, inline } = firstLoadDocument({
     early: early.text,

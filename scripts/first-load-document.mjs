@@ -60,7 +60,7 @@ export function checkInlinedChunks(root, outputs, chunk, entry) {
 }
 
 /**
- * index.html and the CSP sources for its inline parts. Order matters: the early start first,
+ * index.html and the CSP sources for its inline blocks. Order matters: the early start first,
  * before any stylesheet (a script after one waits for it), then the stylesheet, the app, and last
  * the fallback's file, so it runs after the app. `extraStyles` are texts the app adds as inline
  * stylesheets later (the rich-body rules), allowed by hash too.

@@ -13,7 +13,7 @@ const DROPPED = [
   /^assets\/edit-parts-[^/]+\.js$/,
   /^assets\/note-actions-[^/]+\.js$/,
   /^assets\/editor-[^/]+\.js$/,
-  /^assets\/sanitizer-parts-[^/]+\.js$/,
+  /^assets\/sanitizer-chunk-[^/]+\.js$/,
   /^assets\/chunk-[^/]+\.js$/,
   /^assets\/formatjs-engine-[^/]+\.js$/,
   /^assets\/screen-edit-[^/]+\.css$/,

@@ -118,7 +118,7 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     },
   );
 
-  const platform = createPageActions(window);
+  const page = createPageActions(window);
   const screens = createScreens(styles, notes, loader);
   const parts = createEditParts(styles, loader);
   const services: Services = {
@@ -156,13 +156,13 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
       return message ? boot.post(message) : false;
     },
     retrySignIn: () => boot.retry(),
-    platform: {
-      ...platform,
+    page: {
+      ...page,
       // Once the first screen is in the learner's language (their catalogue in or given up on),
       // when idle: nothing competes with it. Then the worker that serves repeat visits (src/sw/).
       whenIdle: (task) =>
         void i18n.settled().then(() =>
-          platform.whenIdle(() => {
+          page.whenIdle(() => {
             task();
             navigator.serviceWorker?.register(`${config.basePath}sw.js`).catch(() => undefined);
           }),

@@ -15,7 +15,7 @@ import { IMMUTABLE, securityHeaders } from '../scripts/deploy-headers.mjs';
 import { firstLoadProblems, publishedExports } from '../scripts/first-load-checks.mjs';
 import { frameAncestors } from '../src/config/app-config.ts';
 import { RICH_TEXT_CSS } from '../src/format/rich-text-css.ts';
-import { inlineParts } from './support/inline-parts.ts';
+import { inlineBlocks } from './support/inline-blocks.ts';
 
 type OutFile = { file: string; firstLoad: boolean; raw: number; gzip: number; brotli: number };
 type Built = { out: string; files: OutFile[] };
@@ -63,7 +63,7 @@ test('index.html is the whole first load: early start first, then stylesheet, ap
   built,
 }) => {
   const html = readFileSync(join(built.out, 'index.html'), 'utf8');
-  const page = inlineParts(html);
+  const page = inlineBlocks(html);
   assert.ok(
     html.indexOf('<script>') < html.indexOf('<style>'),
     'the early start comes before any stylesheet',
@@ -88,9 +88,9 @@ test('index.html is the whole first load: early start first, then stylesheet, ap
   );
 });
 
-test('the inline parts’ copies stay as files for the fallback, which knows them all', ({ built }) => {
+test('the inline blocks’ copies stay as files for the fallback, which knows them all', ({ built }) => {
   const html = readFileSync(join(built.out, 'index.html'), 'utf8');
-  const page = inlineParts(html);
+  const page = inlineBlocks(html);
   const read = (prefix: string) => {
     const f = built.files.find((x) => x.file.startsWith(prefix) && !x.firstLoad);
     return f ? { file: f.file, text: readFileSync(join(built.out, f.file), 'utf8') } : null;
@@ -114,7 +114,7 @@ test('lazy chunks read the shared exports from the global, never importing first
   // test/scripts/first-load-checks.test.ts); here, that the shipped files pass and are the shape
   // those checks look at.
   const html = readFileSync(join(built.out, 'index.html'), 'utf8');
-  const app = inlineParts(html).app;
+  const app = inlineBlocks(html).app;
   const lazy = built.files
     .filter((f) => f.file.endsWith('.js') && !f.firstLoad)
     .map((f) => ({ where: f.file, code: readFileSync(join(built.out, f.file), 'utf8') }))
@@ -142,7 +142,7 @@ test('no ICU parser ships; English is inlined, other locales are precompiled JSO
 });
 
 test('configuration flags reach the early start, which checks origins', ({ built }) => {
-  const { early } = inlineParts(readFileSync(join(built.out, 'index.html'), 'utf8'));
+  const { early } = inlineBlocks(readFileSync(join(built.out, 'index.html'), 'utf8'));
   assert.ok(early.includes('example.org'));
   assert.ok(early.includes('dev.example.org'));
 });
@@ -185,7 +185,7 @@ test('headers.json and _headers: the CSP for --allowed-domains, caching per file
     allowedDomains: ['example.org', 'infosysapps.com'],
     localParents: false,
   });
-  const page = inlineParts(readFileSync(join(built.out, 'index.html'), 'utf8'));
+  const page = inlineBlocks(readFileSync(join(built.out, 'index.html'), 'utf8'));
   const inline = { scripts: [sha(page.early), sha(page.app)], styles: [sha(page.style), sha(RICH_TEXT_CSS)] };
   assert.equal(data.headers, securityHeaders(ancestors, '/api/v1', inline));
   assert.match(data.headers['Content-Security-Policy'], `script-src 'self' ${inline.scripts.join(' ')};`);

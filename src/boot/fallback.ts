@@ -7,7 +7,7 @@
  * runs after the inline app.
  */
 
-/** The copies of the inline parts, from build.mjs. */
+/** The copies of the inline blocks, from build.mjs. */
 declare const __NOTES_FALLBACK__: { early: string; app: string; css: string };
 
 const files = __NOTES_FALLBACK__;

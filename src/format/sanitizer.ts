@@ -1,6 +1,6 @@
 import { type Loader, ONE_TRY } from '../platform/lazy-file.ts';
 import type { Sanitize } from './sanitize-html.ts';
-import type { SanitizerDocument } from './sanitizer-parts.ts';
+import type { SanitizerDocument } from './sanitizer-chunk.ts';
 
 /**
  * The HTML sanitiser, fetched on first need so DOMPurify is never part of the first load. No
@@ -15,17 +15,17 @@ export type SanitizerService = {
 };
 
 /**
- * The sanitiser service over its lazy chunk (`sanitizer-parts`: DOMPurify, the configuration, the
+ * The sanitiser service over its lazy chunk (`sanitizer-chunk`: DOMPurify, the configuration, the
  * rich-body stylesheet) for the API at `config.apiBase`, in `doc` (whose base URL resolves
- * addresses), fetched by `loader` (which retries a dropped request). `parts` is the chunk's import,
+ * addresses), fetched by `loader` (which retries a dropped request). `chunk` is the chunk's import,
  * replaceable in tests.
  */
 export function createSanitizerService(
   config: { apiBase: string },
   doc: SanitizerDocument,
-  parts: () => Promise<typeof import('./sanitizer-parts.ts')> = () => import('./sanitizer-parts.ts'),
+  chunk: () => Promise<typeof import('./sanitizer-chunk.ts')> = () => import('./sanitizer-chunk.ts'),
   loader: Loader = ONE_TRY,
 ): SanitizerService {
-  const part = loader.file(async () => (await parts()).sanitizerFor(config, doc));
-  return { current: () => part.current, load: part.load };
+  const file = loader.file(async () => (await chunk()).sanitizerFor(config, doc));
+  return { current: () => file.current, load: file.load };
 }

@@ -1,4 +1,4 @@
-import type { Platform } from './services.ts';
+import type { PageActions } from './services.ts';
 
 /** The browser slice the page's actions need. */
 export type PageWindow = Pick<Window, 'print' | 'confirm' | 'setTimeout'> & {
@@ -8,11 +8,11 @@ export type PageWindow = Pick<Window, 'print' | 'confirm' | 'setTimeout'> & {
 };
 
 /**
- * The page's actions over `window` — the `platform` service components use: downloads (their code
+ * The page's actions over `window` — the `page` service components use: downloads (their code
  * fetched on first use), the print dialog, confirm, and idle callbacks (a timeout where the browser
  * has none). Not to be confused with src/platform/ (storage, lazy files, frame links).
  */
-export function createPageActions(win: PageWindow): Platform {
+export function createPageActions(win: PageWindow): PageActions {
   return {
     download(fileName, text, type) {
       void import('./download.ts').then((m) => m.saveFile(win, fileName, text, type));

@@ -18,7 +18,7 @@ import type { Shortcuts } from './shortcuts.ts';
  * What the page offers that components may not reach for themselves (they never touch `window`):
  * the composition root implements it with the real browser, tests with fakes.
  */
-export type Platform = {
+export type PageActions = {
   /** Saves `text` as a file the learner downloads (the course export). */
   download(fileName: string, text: string, type: string): void;
   /** Opens the browser's print dialog (the course's print view). */
@@ -61,7 +61,7 @@ export type Services = {
   seek(note: Note): boolean;
   /** Asks the portal again for the token it did not hand over (AUTH_REQUEST; see Unsigned). */
   retrySignIn(): void;
-  platform: Platform;
+  page: PageActions;
 };
 
 /** The services context; `null` outside the app (a component rendered alone is a bug). */

@@ -128,7 +128,7 @@ test('the editor bundle lost while the opening editor waits for it: the retry ta
 });
 
 test('the sanitiser dropped once: a note is still saved (its HTML cleaned first)', async ({ browser }) => {
-  const drop = dropFirst('assets/sanitizer-parts-*.js');
+  const drop = dropFirst('assets/sanitizer-chunk-*.js');
   const s = await onDemoVideo(scenario, browser, { setup: drop.setup });
   await writeNote(s, 'Written after a dropped sanitiser');
   assert.ok(drop.seen.length >= 2);

@@ -1,5 +1,5 @@
 /**
- * The sanitiser (src/format/sanitize-html.ts, assembled as in production by sanitizer-parts.ts) in
+ * The sanitiser (src/format/sanitize-html.ts, assembled as in production by sanitizer-chunk.ts) in
  * Chromium and Firefox (each parses and serialises in its own way): DOMPurify needs a real browser
  * DOM (under linkedom it reports itself unsupported), and mutation XSS depends on the browser's own parser. The modules are bundled with esbuild into a
  * page on a made-up origin; every XSS vector must come out with only the allowed tags and
@@ -37,7 +37,7 @@ type Shape = { tag: string; attrs: [string, string][] };
 
 const ENTRY = `
 import DOMPurify from 'dompurify';
-import { sanitizerFor } from './src/format/sanitizer-parts.ts';
+import { sanitizerFor } from './src/format/sanitizer-chunk.ts';
 import { createSanitizer } from './src/format/sanitize-html.ts';
 window.lab = {
   make: (apiBase = '/api/v1', imageOrigins = []) => sanitizerFor({ apiBase }, document, imageOrigins),

@@ -48,7 +48,7 @@ const WATCH = `(() => {
     configurable: false,
   });
   document.addEventListener('securitypolicyviolation', (e) => {
-    if (e.target === document && /\\/assets\\/sanitizer-parts-/.test(e.sourceFile)) parse += 1;
+    if (e.target === document && /\\/assets\\/sanitizer-chunk-/.test(e.sourceFile)) parse += 1;
     else violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample + ' ' +
       (e.target && e.target.outerHTML ? e.target.outerHTML.slice(0, 200) : String(e.target)));
   });

@@ -1,6 +1,6 @@
 /**
  * The app's real services (session, i18n with the real English catalogue, notes model, navigator,
- * announcer, focus, shortcuts) built over fakes (notes API, clock, storage, platform), for
+ * announcer, focus, shortcuts) built over fakes (notes API, clock, storage, page), for
  * component tests that render screens under linkedom.
  */
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import { createAnnouncer } from '../../src/status/announcer.ts';
 import { createFocusRequests } from '../../src/ui/focus-request.ts';
 import { createEditParts } from '../../src/ui/notes/edit-parts-lazy.tsx';
 import { createScreens } from '../../src/ui/screens.ts';
-import type { Platform, Services } from '../../src/ui/services.ts';
+import type { PageActions, Services } from '../../src/ui/services.ts';
 import { createShortcuts } from '../../src/ui/shortcuts.ts';
 import { createFakeClock } from './fake-clock.ts';
 import { fakeContext } from './fake-context.ts';
@@ -41,7 +41,7 @@ export type FakeServices = {
   signInRetries: number;
   downloads: { fileName: string; text: string; type: string }[];
   prints: number;
-  /** Answers for `platform.confirm`, shifted per call (default true). */
+  /** Answers for `page.confirm`, shifted per call (default true). */
   confirms: boolean[];
   /** Moves the clock (relative times) and runs due timers. */
   tick(ms: number): void;
@@ -110,7 +110,7 @@ export function createFakeServices(
       session.markStyled();
     },
   };
-  const platform: Platform = {
+  const page: PageActions = {
     download: (fileName, text, type) => fake.downloads.push({ fileName, text, type }),
     print: () => {
       fake.prints += 1;
@@ -140,7 +140,7 @@ export function createFakeServices(
     retrySignIn: () => {
       fake.signInRetries += 1;
     },
-    platform,
+    page,
   };
   fake.setContext(context);
   return fake;

@@ -1,14 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSanitizerService } from '../../src/format/sanitizer.ts';
-import type { SanitizerDocument } from '../../src/format/sanitizer-parts.ts';
+import type { SanitizerDocument } from '../../src/format/sanitizer-chunk.ts';
 
-type Parts = typeof import('../../src/format/sanitizer-parts.ts');
+type Chunk = typeof import('../../src/format/sanitizer-chunk.ts');
 
 /** A stand-in chunk: counts imports and what it was set up with; fails while `failing`. */
-function fakeParts() {
+function fakeChunk() {
   const state = { imports: 0, failing: false, setups: [] as unknown[][] };
-  const parts = async (): Promise<Parts> => {
+  const chunk = async (): Promise<Chunk> => {
     state.imports += 1;
     if (state.failing) throw new Error('chunk failed to load');
     return {
@@ -21,14 +21,14 @@ function fakeParts() {
       },
     };
   };
-  return { state, parts };
+  return { state, chunk };
 }
 
 const doc = { baseURI: 'http://127.0.0.1:4300/' } as SanitizerDocument;
 
 test('nothing is fetched until load(); then current() is the sanitiser, set up with the config and document', async () => {
-  const { state, parts } = fakeParts();
-  const service = createSanitizerService({ apiBase: '/api/v1' }, doc, parts);
+  const { state, chunk } = fakeChunk();
+  const service = createSanitizerService({ apiBase: '/api/v1' }, doc, chunk);
   assert.is(service.current(), null);
   assert.is(state.imports, 0);
   const sanitize = await service.load();
@@ -38,8 +38,8 @@ test('nothing is fetched until load(); then current() is the sanitiser, set up w
 });
 
 test('loads once however often asked', async () => {
-  const { state, parts } = fakeParts();
-  const service = createSanitizerService({ apiBase: '/api/v1' }, doc, parts);
+  const { state, chunk } = fakeChunk();
+  const service = createSanitizerService({ apiBase: '/api/v1' }, doc, chunk);
   const [a, b] = await Promise.all([service.load(), service.load()]);
   await service.load();
   assert.is(a, b);
@@ -47,9 +47,9 @@ test('loads once however often asked', async () => {
 });
 
 test('a failed fetch is forgotten: the next load() tries again', async () => {
-  const { state, parts } = fakeParts();
+  const { state, chunk } = fakeChunk();
   state.failing = true;
-  const service = createSanitizerService({ apiBase: '/api/v1' }, doc, parts);
+  const service = createSanitizerService({ apiBase: '/api/v1' }, doc, chunk);
   try {
     await service.load();
     assert.unreachable('load() should have failed');

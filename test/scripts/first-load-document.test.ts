@@ -1,4 +1,4 @@
-/** scripts/first-load-document.mjs: index.html's order and the CSP sources for its inline parts. */
+/** scripts/first-load-document.mjs: index.html's order and the CSP sources for its inline blocks. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { firstLoadDocument } from '../../scripts/first-load-document.mjs';

@@ -20,14 +20,14 @@ export type NoteBodyProps = {
  * and cut previews work on text, not on HTML.
  */
 export function NoteBody({ note, decorate }: NoteBodyProps) {
-  const { sanitizer, platform } = useServices();
+  const { sanitizer, page } = useServices();
   const [loaded, setLoaded] = useState<Sanitize | null>(sanitizer.current);
   const rich = !decorate && !!note.content;
   useEffect(() => {
     if (!rich) return;
     const show = (sanitize: Sanitize) => setLoaded(() => sanitize);
     // A failed fetch leaves plain text; a body rendered later tries again.
-    platform.whenIdle(() => void sanitizer.load().then(show, () => undefined));
+    page.whenIdle(() => void sanitizer.load().then(show, () => undefined));
   }, [rich]);
   const sanitize = rich && loaded;
   return sanitize ? (

@@ -45,7 +45,7 @@ const UPLOADING: Problem = {
  */
 export function NoteEditor(props: NoteEditorProps) {
   const { initialText, initialHtml, initialTags = NO_TAGS, draftKey, onSave, onCancel } = props;
-  const { platform, notes, sanitizer } = useServices();
+  const { page, notes, sanitizer } = useServices();
   const t = useT();
   const id = useId();
   const durable = useValue(notes.drafts.durable);
@@ -120,7 +120,7 @@ export function NoteEditor(props: NoteEditorProps) {
     if (!result.ok) refuse(result.problem);
   };
   const cancel = () => {
-    if (changed.current && !platform.confirm(t('Discard your changes to this note?'))) return;
+    if (changed.current && !page.confirm(t('Discard your changes to this note?'))) return;
     notes.drafts.remove(draftKey);
     onCancel();
   };

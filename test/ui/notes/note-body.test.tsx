@@ -11,7 +11,7 @@ const RICH = fakeNote({ content: '<p><strong>Bold</strong> words</p>', text: 'Bo
 function withIdleTasks() {
   const fake = createFakeServices();
   const idle: (() => void)[] = [];
-  fake.services.platform.whenIdle = (task) => idle.push(task);
+  fake.services.page.whenIdle = (task) => idle.push(task);
   return { fake, idle };
 }
 

@@ -23,7 +23,7 @@ const loadConverter = (loader: Loader) => {
  * where the print stylesheet leaves the grouped notes alone.
  */
 export function CourseExport({ title, groups }: { title: string; groups: readonly ModuleGroup[] }) {
-  const { platform, i18n, announcer, sanitizer, loader } = useServices();
+  const { page, i18n, announcer, sanitizer, loader } = useServices();
   const t = useT();
   const running = useRef(false);
   const exportNotes = async () => {
@@ -33,7 +33,7 @@ export function CourseExport({ title, groups }: { title: string; groups: readonl
       const [toMarkdown, sanitize] = await Promise.all([loadConverter(loader), sanitizer.load()]);
       const locale = i18n.locale.peek();
       const text = courseMarkdown({ title, groups, sanitize, toMarkdown, t, locale });
-      platform.download(exportFileName(title, t('Course notes')), text, 'text/markdown;charset=utf-8');
+      page.download(exportFileName(title, t('Course notes')), text, 'text/markdown;charset=utf-8');
     } catch (error) {
       console.error('Notes: the course export failed', error);
       announcer.announce('Could not export the notes. Try again.');
@@ -46,7 +46,7 @@ export function CourseExport({ title, groups }: { title: string; groups: readonl
       <button type="button" className="btn-secondary" onClick={exportNotes}>
         {t('Export')}
       </button>
-      <button type="button" className="btn-secondary" onClick={() => platform.print()}>
+      <button type="button" className="btn-secondary" onClick={() => page.print()}>
         {t('Print')}
       </button>
     </div>

@@ -12,7 +12,7 @@ import { useT, useValue } from '../../use-value.ts';
  * under this title: the list is derived for the current resource only.
  */
 export function HomeScreen() {
-  const { session, notes, shortcuts, platform, prefetch, parts } = useServices();
+  const { session, notes, shortcuts, page, prefetch, parts } = useServices();
   const t = useT();
   const context = useValue(session.context);
   const player = context?.playerData ?? null;
@@ -29,7 +29,7 @@ export function HomeScreen() {
   useEffect(() => {
     if (!shown.length) return;
     // The first note is on screen: fetch what the learner may use next while the link is idle.
-    platform.whenIdle(prefetch);
+    page.whenIdle(prefetch);
   }, [shown.length > 0]);
 
   const startNote = () => {

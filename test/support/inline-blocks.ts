@@ -1,7 +1,7 @@
-/** Reads the inline parts out of a built index.html, for the build's tests. */
+/** Reads the inline blocks out of a built index.html, for the build's tests. */
 
 /** The early start, the stylesheet and the app, exactly as they stand in the document. */
-export function inlineParts(html: string): { early: string; style: string; app: string } {
+export function inlineBlocks(html: string): { early: string; style: string; app: string } {
   const early = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
   const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
   const app = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1];
