@@ -28,7 +28,7 @@ import { storedNotes } from './server-notes.ts';
 import { settle } from './settle.ts';
 import { defaultDist, ensureBuild, startWorld } from './stack.ts';
 import { storageWorks } from './ui.ts';
-import { recordWire } from './wire-log.ts';
+import { recordWire, sentAgain } from './wire-log.ts';
 
 // http-server's bundled `union` trips one deprecation warning (DEP0066) per response; silenced as
 // harness/bin.mjs does, every other warning still shows.
@@ -174,8 +174,9 @@ try {
       options.tokenTtl === null
         ? ''
         : ` · ${minted} fresh tokens handed over for AUTH_REQUEST, ${unauthorized} calls answered 401`;
+    const again = sentAgain(wire.writes).length;
     console.log(
-      `\n${writes} writes sent by the browser · API: ${api.log.filter((l) => / 503 \d+ms$/.test(l.line)).length} calls answered 503 before the work, ${lost} after it (lost answers)${tokens} · ${milestones.length} events · ${clock()}`,
+      `\n${writes} writes sent by the browser, ${again} of them again after the server had confirmed them · API: ${api.log.filter((l) => / 503 \d+ms$/.test(l.line)).length} calls answered 503 before the work, ${lost} after it (lost answers)${tokens} · ${milestones.length} events · ${clock()}`,
     );
     failed =
       result.differences.length > 0 ||

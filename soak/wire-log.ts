@@ -18,7 +18,27 @@ export type WireEntry = {
   failure: string | null;
   /** The note id and tokens of the answer, when it had a note. */
   answerId: string | null;
+  /** When its answer came (ms from the start), or null. */
+  answeredAt: number | null;
 };
+
+/** What makes two writes the same one: an add's Idempotency-Key, else the path, note and version. */
+const identity = (w: WireEntry) => w.key ?? `${w.path} ${w.noteId} v${w.version}`;
+
+/**
+ * Writes sent again after the server had already answered the same write with a 2xx: the ones no
+ * retry needed (a lost answer's retry is not one of them). Includes the unload's `keepalive`
+ * repeat of what was still queued as the page went (docs/decisions.md), which a reload may cause.
+ */
+export function sentAgain(writes: readonly WireEntry[]): WireEntry[] {
+  const confirmed = new Map<string, number>();
+  for (const w of writes)
+    if (w.status !== null && w.status < 300 && w.answeredAt !== null) {
+      const id = identity(w);
+      confirmed.set(id, Math.min(confirmed.get(id) ?? Number.POSITIVE_INFINITY, w.answeredAt));
+    }
+  return writes.filter((w) => (confirmed.get(identity(w)) ?? Number.POSITIVE_INFINITY) <= w.at);
+}
 
 const tokensIn = (s: string): string[] => [...s.matchAll(TOKEN)].map((m) => m[1]!);
 
@@ -50,6 +70,7 @@ export function recordWire(page: BrowserContext, started: number) {
       status: null,
       failure: null,
       answerId: null,
+      answeredAt: null,
     };
     writes.push(entry);
     byRequest.set(r, entry);
@@ -58,6 +79,7 @@ export function recordWire(page: BrowserContext, started: number) {
     const entry = byRequest.get(res.request());
     if (!entry) return;
     entry.status = res.status();
+    entry.answeredAt = now();
     const text = await res.text().catch(() => '');
     const id = /"noteId"\s*:\s*"([^"]+)"/.exec(text)?.[1];
     if (id) entry.answerId = id;
