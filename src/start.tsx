@@ -116,6 +116,8 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
       session.markUnsigned();
       applyLook(context, startup);
     },
+    // Its token still to come (a portal hands it over on request): its theme and language meanwhile.
+    ({ context }) => applyLook(context, startup),
   );
 
   const page = createPageActions(window);

@@ -15,11 +15,14 @@ export type Boot = {
    * portal's answer to AUTH_REQUEST) and the learner filled from its claims: first those
    * accepted before the app ran, in order, then each new one (`CONTEXT_CHANGE`) as it comes. One
    * listener: the app. `noToken` hears of a context the portal gave no token for in 5 s (the
-   * app says so, with a Retry that calls `retry`).
+   * app says so, with a Retry that calls `retry`). `waiting` hears of a context that arrives while
+   * the app listens, its token still to come, so the app fetches its theme and language meanwhile
+   * (one that came before the app ran had its catalogue fetched here).
    */
   onContext(
     listener: (accepted: AcceptedContext) => void,
     noToken?: (accepted: AcceptedContext) => void,
+    waiting?: (accepted: AcceptedContext) => void,
   ): void;
   /** Asks the portal again for the token of the context that got none. */
   retry(): void;
@@ -68,6 +71,7 @@ export function createBoot(deps: BootDeps): Boot {
   const waiting: AcceptedContext[] = [];
   let listener: ((accepted: AcceptedContext) => void) | null = null;
   let noToken: ((accepted: AcceptedContext) => void) | undefined;
+  let toCome: ((accepted: AcceptedContext) => void) | undefined;
   let early: { key: string | null; response: Promise<Response> } | null = null;
   let tried = false;
   let latest: AcceptedContext | null = null; // the last one delivered
@@ -76,20 +80,29 @@ export function createBoot(deps: BootDeps): Boot {
   const { locales } = deps;
   const catalogues: Record<string, Promise<Response>> = {};
 
+  let worded = false;
+  /**
+   * The first context's catalogue, asked for as that context arrives — before its token, which a
+   * portal hands over on request — since the first screen waits for it (src/session/apply-context.ts),
+   * the "could not sign you in" message too. The tag, else its language: resolveLocale's choice for
+   * our lower-case tags, in fewer bytes.
+   */
+  const askWords = (accepted: AcceptedContext) => {
+    if (worded || listener) return; // only the first context, before the app runs
+    worded = true;
+    const tag = accepted.context.locale.toLowerCase();
+    const url = locales[tag] ?? locales[tag.split('-')[0] ?? ''];
+    if (url) {
+      const catalogue = deps.fetch(url);
+      catalogue.catch(() => undefined); // the adopter sees the failure
+      catalogues[url] = catalogue;
+    }
+  };
   const deliver = (accepted: AcceptedContext) => {
     latest = accepted;
     unsigned = null;
     if (!tried && !listener) {
       tried = true; // only the first context, and only before the app runs: it loads the rest
-      // Its catalogue too: the first screen waits for it (src/session/apply-context.ts). The tag,
-      // else its language: resolveLocale's choice for our lower-case tags, in fewer bytes.
-      const tag = accepted.context.locale.toLowerCase();
-      const url = locales[tag] ?? locales[tag.split('-')[0] ?? ''];
-      if (url) {
-        const catalogue = deps.fetch(url);
-        catalogue.catch(() => undefined); // the adopter sees the failure
-        catalogues[url] = catalogue;
-      }
       const request = earlyRequest(accepted, deps.pathname, deps.config);
       if (request) {
         const response = deps.fetch(request.url, request.init);
@@ -102,6 +115,7 @@ export function createBoot(deps: BootDeps): Boot {
   };
   // A context is delivered once it has a token; a newer context supersedes one still waiting.
   const complete = (accepted: AcceptedContext) => {
+    askWords(accepted);
     const mine = ++seq;
     const { token, userId } = accepted.context.user;
     // Its own token; else the one handed over before, unless the context names another learner.
@@ -116,8 +130,9 @@ export function createBoot(deps: BootDeps): Boot {
       }
     };
     const ready = tokens.ready(); // a token fit to send: delivered at once, in this same task
-    if (ready) finish(ready);
-    else void tokens.get().then((got) => finish(got || token)); // the portal's own, even expired
+    if (ready) return finish(ready);
+    toCome?.(accepted); // the app, when it runs, fetches its look meanwhile (else askWords did)
+    void tokens.get().then((got) => finish(got || token)); // the portal's own, even expired
   };
   const tokens = createTokenSource({
     ...deps,
@@ -139,9 +154,10 @@ export function createBoot(deps: BootDeps): Boot {
     onAuthResponse: (message) => tokens.receive(message),
   });
   return {
-    onContext(next, onNoToken) {
+    onContext(next, onNoToken, onWaiting) {
       listener = next;
       noToken = onNoToken;
+      toCome = onWaiting;
       for (const accepted of waiting.splice(0)) next(accepted);
       if (unsigned) onNoToken?.(unsigned);
     },

@@ -38,9 +38,11 @@ export function createSessionModel(initialWidth: number) {
     ready: computed(() => loaded.value && styled.value && user.value !== null && !unsigned.value),
     /**
      * True while the portal has given no token for its context (no AUTH_RESPONSE in 5 s, none in
-     * the context): the app says so, with Retry, instead of a blank frame.
+     * the context) and the context's look is in — its theme and its language's catalogue, or the
+     * bound on waiting for it (WORDS_WAIT_MS) — so the message saying so, with Retry, never shows in
+     * English first; instead of a blank frame.
      */
-    unsigned: unsigned as ReadonlySignal<boolean>,
+    unsigned: computed(() => unsigned.value && styled.value),
     /** Stores an accepted context (start-up step 1). */
     store(next: ParentContext, host: string) {
       context.value = next;

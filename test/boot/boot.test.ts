@@ -386,6 +386,47 @@ test('the first context’s catalogue is fetched with the first call, and adopte
   assert.is(t.fetched.length, 2, 'only the first context’s');
 });
 
+test('a context without a token: its catalogue is asked for at once, before the token comes (or never does)', async () => {
+  const t = boot();
+  t.fromParent(portalContext()); // hi-IN, no token: AUTH_REQUEST goes out
+  assert.equal(
+    t.fetched.map((f) => f.url),
+    [LOCALES.hi],
+    'the catalogue, and no API call yet',
+  );
+  t.fromParent(authResponse(lastRequestId(t), RAVI));
+  await settle();
+  assert.equal(
+    t.fetched.map((f) => f.url.split('?')[0]),
+    [LOCALES.hi, '/api/v1/notes/recent'],
+    'the catalogue once; the API call with the token',
+  );
+});
+
+test('an app that listens hears of a context whose token is still to come at once, to fetch its look meanwhile', async () => {
+  const t = boot();
+  const early: string[] = [];
+  const seen: string[] = [];
+  t.fromParent(portalContext()); // before the app runs: its catalogue fetched here, not told
+  t.boot.onContext(
+    (a) => seen.push(a.context.locale),
+    undefined,
+    (a) => early.push(a.context.locale),
+  );
+  assert.equal(early, []);
+  assert.equal(
+    t.fetched.map((f) => f.url),
+    [LOCALES.hi],
+  );
+  t.fromParent(portalMessage(livePortalContext({ fontSize: '18px', locale: 'ar' }), 'CONTEXT_CHANGE')); // while the app runs
+  assert.equal(early, ['ar'], 'told at once');
+  assert.equal(seen, [], 'no context delivered without its token');
+  t.fromParent(authResponse(lastRequestId(t), RAVI));
+  await settle();
+  assert.equal(seen, ['ar']);
+  assert.equal(early, ['ar'], 'a context with its token is not "waiting"');
+});
+
 test('English, or a locale without a catalogue: no catalogue request', () => {
   for (const locale of ['en', 'pt-BR', undefined]) {
     const t = boot();

@@ -6,7 +6,7 @@
  * the learner noticing, a hostile sibling frame's AUTH_RESPONSE is never used, and a portal that
  * never answers gets a clear message with Retry.
  */
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { DEV_SECRET, signToken } from '../../harness/api/auth.ts';
 import { tokenForUser } from '../../harness/api/seed.ts';
@@ -58,7 +58,11 @@ const mint = (ttlSeconds: number, serial: number) =>
 async function inPortal(
   browser: Parameters<typeof scenario>[0],
   over: Partial<SunbirdControls> = {},
-  { ttlSeconds = 3600, silent = false } = {},
+  {
+    ttlSeconds = 3600,
+    silent = false,
+    extra,
+  }: { ttlSeconds?: number; silent?: boolean; extra?: (page: Page) => Promise<unknown> } = {},
 ) {
   const minted: string[] = [];
   const s = await scenario(browser, {
@@ -71,6 +75,7 @@ async function inPortal(
         minted.push(token);
         return token;
       });
+      await extra?.(page);
     },
   });
   return { s, f: s.frame(), minted };
@@ -287,6 +292,40 @@ test('a portal that never answers AUTH_REQUEST: a clear message and Retry, then 
   await waitText(f, newest?.text.split('\n')[0] ?? '');
   assert.is(minted.length, 1);
   assert.is(await f.getByRole('alert').count(), 0);
+});
+
+test('a portal that never answers, in Hindi on a slow link: the message is never shown in English first', async ({
+  browser,
+}) => {
+  // The Hindi catalogue takes 2 s to come. Asked for only once the 5 s wait for a token ended, the
+  // message showed in English for those 2 s; asked for as the context arrives, it is in by then.
+  // Every text the frame ever shows is recorded, from before the app runs.
+  const { f } = await inPortal(
+    browser,
+    { locale: 'hi-IN' },
+    {
+      silent: true,
+      extra: async (page) => {
+        await page.context().addInitScript(`(() => {
+          if (window === window.top) return;
+          const texts = (window.__texts = []);
+          new MutationObserver(() => texts.push(document.body ? document.body.innerText : '')).observe(document, {
+            childList: true, subtree: true, characterData: true,
+          });
+        })();`);
+        await page.route(/\/locales\/hi-[^/]*\.json/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          await route.fallback();
+        });
+      },
+    },
+  );
+  const alert = f.getByRole('alert');
+  await alert.waitFor({ timeout: 15_000 });
+  assert.match(await alert.innerText(), 'नोट्स आपको साइन इन नहीं कर सका');
+  const texts = await f.evaluate(() => (window as unknown as { __texts: string[] }).__texts);
+  const english = texts.filter((t) => /could not sign you in|Retry/.test(t));
+  assert.equal(english, [], 'no English first');
 });
 
 test.run();
