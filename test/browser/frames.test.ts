@@ -10,6 +10,7 @@ import { apiPath } from './support/api-faults.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { waitText } from './support/frame-helpers.ts';
 import { ASHA, demoPlayer, noteOn } from './support/learners.ts';
+import { replaceText } from './support/note-editor.ts';
 import { eventually } from './support/screen-data.ts';
 import { openSecondPage } from './support/second-page.ts';
 
@@ -117,6 +118,31 @@ test('a delete refused in A (the note changed elsewhere) shows the note again in
   await eventually(async () => (await card(fb, FIRST).count()) === 0, 'hidden in B while queued', 2000);
   await card(fa, 'Changed elsewhere').waitFor({ timeout: 15_000 });
   await card(fb, 'Changed elsewhere').waitFor({ timeout: 2000 });
+  const reloads = b.apiRequests.filter((r) => r.url().includes('/notes/fetch')).length;
+  assert.ok(reloads <= 1, 'B did not load its list again to show it');
+});
+
+test('an edit refused in A (the note changed elsewhere) shows the note as it stands in B, nothing left "Saving…"', async ({
+  browser,
+}) => {
+  const { s, b, fa, fb } = await twoPages(browser);
+  const [note] = data.notes;
+  const answer = await s.stack.client(ASHA).post('/notes/update', {
+    noteId: note!.noteId,
+    version: note!.version,
+    text: 'Changed elsewhere',
+    content: '<p>Changed elsewhere</p>',
+  });
+  assert.is(answer.status, 200);
+  await card(fa, FIRST).getByRole('button', { name: 'Edit note' }).click();
+  await replaceText(fa, 'Edited in A');
+  await fa.getByRole('button', { name: 'Save', exact: true }).click();
+  // A's edit carries the version A saw: a 409 with other text, a conflict in A.
+  await fa.getByText('This note was changed elsewhere').first().waitFor({ timeout: 15_000 });
+  await card(fb, 'Changed elsewhere').waitFor({ timeout: 2000 });
+  await eventually(async () => (await marks(fb).count()) === 0, 'no "Saving…" left in B', 2000);
+  // The conflict is the learner's, not the frame's: B offers the same choice between both versions.
+  await fb.getByText('This note was changed elsewhere').first().waitFor({ timeout: 2000 });
   const reloads = b.apiRequests.filter((r) => r.url().includes('/notes/fetch')).length;
   assert.ok(reloads <= 1, 'B did not load its list again to show it');
 });
