@@ -169,10 +169,13 @@ export function createOutbox(deps: OutboxDeps) {
           if (queue.length) wake(Math.max(0, next - now));
           return;
         }
-        if (deps.ledger && (await deps.ledger.has(item.id))) {
-          await catchUp(item.id);
+        if (deps.ledger) {
+          const settled = await deps.ledger.has(item.id);
           if (stopped) return;
-          continue;
+          if (settled) await catchUp(item.id);
+          // Settled elsewhere, or taken back (an Undo) while the ledger was asked: pick again.
+          if (stopped) return;
+          if (settled || !journal.state.value.outbox.some((i) => i.id === item.id)) continue;
         }
         let verdict: Verdict;
         sending = item.id;

@@ -75,17 +75,19 @@ export function createSentLedger(
 ): SentLedger {
   let opened: Promise<IDBDatabase> | null = null;
   const open = () => {
-    opened ??= (async () => {
+    if (opened) return opened;
+    const opening = (async () => {
       const request = idb.open(DB, 1);
       request.onupgradeneeded = () => request.result.createObjectStore(STORE);
       const db = await done(request);
       sweep(db, now() - LEDGER_KEEP_MS);
       return db;
     })();
-    opened.catch(() => {
-      opened = null; // the next call tries again
+    opening.catch(() => {
+      if (opened === opening) opened = null; // the next call tries again
     });
-    return opened;
+    opened = opening;
+    return opening;
   };
   const key = (id: string) => `${learner}\n${id}`;
   return {

@@ -10,7 +10,7 @@ import { journalKey } from '../../../src/notes/read/journal-key.ts';
 import { CATCH_UP_MS, type OutboxDeps } from '../../../src/notes/write/outbox.ts';
 import type { SentLedger } from '../../../src/notes/write/sent-ledger.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
-import { flushPromises } from '../../fakes/deferred.ts';
+import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
 import { createFakeClock } from '../../fakes/fake-clock.ts';
 import { fakeNote } from '../../fakes/fake-note.ts';
 import {
@@ -18,6 +18,7 @@ import {
   answers,
   createRecordedStorage,
   createWriteSide,
+  deleteItem,
   L1,
   NOW,
   updateItem,
@@ -126,6 +127,20 @@ test('an item the ledger doesn’t know is sent as usual, and recorded once sett
   assert.is(a.fake.calls.length, 2);
   assert.equal(a.stored().outbox, []);
   assert.ok(ledger.ids.has('add-1') && ledger.ids.has('edit-1'));
+});
+
+test('a delete taken back (Undo) while the ledger is asked about it is not sent', async () => {
+  const asked = createDeferred<boolean>();
+  const ledger: SentLedger = { add: async () => undefined, has: () => asked.promise };
+  const clock = createFakeClock(NOW);
+  const s = createWriteSide({ script: {}, clock, exclusive: sharedLock(), ledger });
+  void s.outbox.enqueue(deleteItem('del-1', 'n1', 3));
+  await flushPromises(); // the sender picked it and waits on the ledger
+  assert.is(s.outbox.cancel('del-1'), true, 'not on its way yet: Undo takes it back');
+  asked.resolve(false);
+  await clock.advance(0);
+  assert.equal(s.fake.calls, [], 'the delete never went');
+  assert.equal(s.stored().outbox, []);
 });
 
 test.run();
