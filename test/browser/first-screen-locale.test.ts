@@ -16,6 +16,7 @@ import { browserSuite } from './support/browser-suite.ts';
 import { COST } from './support/demo-video.ts';
 import { waitText } from './support/frame-helpers.ts';
 import { portalContext } from './support/learners.ts';
+import { recordTexts, shotsOf } from './support/text-record.ts';
 
 const { test, scenario } = browserSuite('first screen in the learner’s language');
 
@@ -27,25 +28,6 @@ const catalogue = (locale: string) =>
 /** The labels around the first note on `/` with player data: the navigation and Add note. */
 const LABELS = ['Add note', 'My notes', 'All notes', 'Courses'];
 
-/**
- * Runs in every frame before its scripts: records the frame's text (and `<html dir>`) at every DOM
- * change, and when the first screen was complete (a note in `<main>` with `label` on screen) and
- * each resource's start, so a test can read what was ever shown and in what order.
- */
-const RECORD = `(() => {
-  if (window === window.top) return; // the app's frame only
-  const shots = (window.__shots = []);
-  const take = () => {
-    const main = document.querySelector('main');
-    const text = document.body ? document.body.innerText : '';
-    if (text && shots.at(-1)?.text !== text)
-      shots.push({ text, main: main ? main.innerText : '', dir: document.documentElement.dir, at: performance.now() });
-  };
-  new MutationObserver(take).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
-})();`;
-
-type Shot = { text: string; main: string; dir: string; at: number };
-
 /** Disables the service worker (page routes don't see its requests) and records every text shown. */
 const setup = (extra?: (page: Page) => Promise<unknown>) => async (page: Page) => {
   await page.addInitScript(() => {
@@ -53,12 +35,11 @@ const setup = (extra?: (page: Page) => Promise<unknown>) => async (page: Page) =
     if (sw)
       Object.defineProperty(sw, 'register', { value: () => Promise.reject(new Error('no worker here')) });
   });
-  await page.context().addInitScript(RECORD);
+  await recordTexts(page.context());
   await extra?.(page);
 };
 
-const shots = (s: Awaited<ReturnType<typeof scenario>>) =>
-  s.frame().evaluate(() => (window as unknown as { __shots: Shot[] }).__shots);
+const shots = (s: Awaited<ReturnType<typeof scenario>>) => shotsOf(s.frame());
 
 for (const locale of ['ar', 'hi'] as const) {
   test(`${locale}: the first text in <main> already shows ${locale}'s labels; no English label ever shows; dir from the first paint`, async ({

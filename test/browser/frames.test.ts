@@ -39,6 +39,18 @@ async function twoPages(browser: Parameters<typeof scenario>[0]) {
   return { s, b, fa, fb };
 }
 
+/** The first note edited on the server ("Changed elsewhere"), as another device would: a new version. */
+async function changeElsewhere(s: Awaited<ReturnType<typeof scenario>>) {
+  const [note] = data.notes;
+  const answer = await s.stack.client(ASHA).post('/notes/update', {
+    noteId: note!.noteId,
+    version: note!.version,
+    text: 'Changed elsewhere',
+    content: '<p>Changed elsewhere</p>',
+  });
+  assert.is(answer.status, 200);
+}
+
 test('both frames share one storage partition (portal on localhost in each tab)', async ({ browser }) => {
   const s = await scenario(browser, { stackOptions: { data } });
   const b = await openSecondPage(s);
@@ -108,12 +120,7 @@ test('a delete refused in A (the note changed elsewhere) shows the note again in
   const { s, b, fa, fb } = await twoPages(browser);
   // Changed elsewhere once both frames showed it (before the delete, so no Undo window has to be
   // raced on a slow machine): the delete carries the version A saw and gets a 409.
-  const [note] = data.notes;
-  const changed = { noteId: note!.noteId, version: note!.version, text: 'Changed elsewhere' };
-  const answer = await s.stack
-    .client(ASHA)
-    .post('/notes/update', { ...changed, content: '<p>Changed elsewhere</p>' });
-  assert.is(answer.status, 200);
+  await changeElsewhere(s);
   await card(fa, FIRST).getByRole('button', { name: 'Delete note' }).click();
   await eventually(async () => (await card(fb, FIRST).count()) === 0, 'hidden in B while queued', 2000);
   await card(fa, 'Changed elsewhere').waitFor({ timeout: 15_000 });
@@ -126,14 +133,7 @@ test('an edit refused in A (the note changed elsewhere) shows the note as it sta
   browser,
 }) => {
   const { s, b, fa, fb } = await twoPages(browser);
-  const [note] = data.notes;
-  const answer = await s.stack.client(ASHA).post('/notes/update', {
-    noteId: note!.noteId,
-    version: note!.version,
-    text: 'Changed elsewhere',
-    content: '<p>Changed elsewhere</p>',
-  });
-  assert.is(answer.status, 200);
+  await changeElsewhere(s);
   await card(fa, FIRST).getByRole('button', { name: 'Edit note' }).click();
   await replaceText(fa, 'Edited in A');
   await fa.getByRole('button', { name: 'Save', exact: true }).click();

@@ -25,6 +25,7 @@ import { demoPlayer, learner } from './support/learners.ts';
 import { journals, noteText, readyEditor } from './support/note-editor.ts';
 import { eventually } from './support/screen-data.ts';
 import { serveSibling, sunbirdParentPage } from './support/sunbird-parent.ts';
+import { recordTexts, shotsOf } from './support/text-record.ts';
 
 const { test, scenario } = browserSuite('inside the real portal');
 const RAVI = learner('ravi');
@@ -306,13 +307,7 @@ test('a portal that never answers, in Hindi on a slow link: the message is never
     {
       silent: true,
       extra: async (page) => {
-        await page.context().addInitScript(`(() => {
-          if (window === window.top) return;
-          const texts = (window.__texts = []);
-          new MutationObserver(() => texts.push(document.body ? document.body.innerText : '')).observe(document, {
-            childList: true, subtree: true, characterData: true,
-          });
-        })();`);
+        await recordTexts(page.context());
         await page.route(/\/locales\/hi-[^/]*\.json/, async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 2000));
           await route.fallback();
@@ -323,8 +318,7 @@ test('a portal that never answers, in Hindi on a slow link: the message is never
   const alert = f.getByRole('alert');
   await alert.waitFor({ timeout: 15_000 });
   assert.match(await alert.innerText(), 'नोट्स आपको साइन इन नहीं कर सका');
-  const texts = await f.evaluate(() => (window as unknown as { __texts: string[] }).__texts);
-  const english = texts.filter((t) => /could not sign you in|Retry/.test(t));
+  const english = (await shotsOf(f)).filter((shot) => /could not sign you in|Retry/.test(shot.text));
   assert.equal(english, [], 'no English first');
 });
 
