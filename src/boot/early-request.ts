@@ -2,17 +2,17 @@ import { SESSION_HEADER_NAMES, sessionHeaders } from '../api/session-headers.ts'
 import type { AcceptedContext } from '../bridge/parent-bridge.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { PAGE_SIZE } from '../notes/read/list-limits.ts';
+import { firstList } from '../routes/first-list.ts';
 import { appPath } from '../routes/route-rules.ts';
 
 /** A request the early start sends before the app has run, for the app to adopt. */
 export type EarlyRequest = { url: string; init: RequestInit };
 
 /**
- * The first screen's API call for an accepted context, exactly as the notes model will make it
- * (src/notes/notes-model.ts, `refresh` → `ensure`): on `/`, the resource's newest notes when the
- * portal sent player data, else the learner's recent notes; on `/view`, the newest page of all
- * notes; on `/course`, the course list. Other paths (`/course/<id>`, the error page, paths the
- * router redirects): `null` — no guess, as a wrong one would cost a learner's bytes for nothing.
+ * The first screen's API call for an accepted context: the request of the list the path loads
+ * first (src/routes/first-list.ts), exactly as the notes model will make it (`refresh` →
+ * `ensure`). A course's notes: `null` (no `course` below), as the model asks for them only once the
+ * course side is in; so are paths with no first list.
  */
 export function earlyRequest(
   { context, parentHost }: AcceptedContext,
@@ -30,11 +30,11 @@ export function earlyRequest(
       body: JSON.stringify({ ...filter, order: 'newest', limit: PAGE_SIZE }),
     },
   });
-  const path = appPath(pathname, config.basePath);
-  if (path === '/') return playerData ? fetchNotes({ refId: playerData.resourceId }) : get('/notes/recent');
-  if (path === '/view') return fetchNotes({});
-  if (path === '/course') return get('/notes/list/course');
-  return null;
+  return firstList(appPath(pathname, config.basePath), playerData, {
+    notes: fetchNotes,
+    recent: () => get('/notes/recent'),
+    courses: () => get('/notes/list/course'),
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Loader } from '../platform/lazy-file.ts';
 import type { Note, NoteOrder } from '../protocol/api-types.ts';
 import type { PlayerData } from '../protocol/messages.ts';
+import { type FirstLists, firstList } from '../routes/first-list.ts';
 import type { AppPath } from '../routes/route-table.ts';
 import type { Courses } from './read/courses.ts';
 import { describeProblem, PROBLEM_MESSAGES, problemOf } from './read/describe-error.ts';
@@ -35,6 +36,9 @@ export type NoteList = ListView & {
   /** Cancels a load in flight (the learner moved on, say to another search). */
   cancel(): void;
 };
+
+/** A list or remote value a screen shows: it loads unless loaded and fresh. */
+type Loadable = { ensure(): void };
 
 /** What the notes model is built from; every outside effect is injected. */
 export type NotesModelDeps = {
@@ -174,6 +178,13 @@ export function createNotesModel(deps: NotesModelDeps) {
     deps.loader,
   );
 
+  const searchNotes = (filter: ListFilter, order: NoteOrder) =>
+    list(filter, order, fetchLoader(filter, order));
+  const firstNotes: Pick<FirstLists<NoteList>, 'notes' | 'recent'> = {
+    notes: (filter) => searchNotes(filter, 'newest'),
+    recent: () => list({ source: 'recent' }, 'newest', recentLoader, RECENT_COUNT),
+  };
+
   const model = {
     cache,
     /** Unsaved editor text, per editor and learner, kept across reloads (see drafts.ts). */
@@ -190,12 +201,13 @@ export function createNotesModel(deps: NotesModelDeps) {
     prefetch: () => void actions.load().catch(() => undefined),
     /** Resolves once the write side is in (the editor waits for it, so its draft is there). */
     ready: () => actions.load().then(() => undefined),
-    /** Notes on one resource, newest first (`/` with player data). */
-    resourceNotes: (refId: string) => list({ refId }, 'newest', fetchLoader({ refId }, 'newest')),
-    /** The learner's newest notes (`/` without player data). */
-    recentNotes: () => list({ source: 'recent' }, 'newest', recentLoader, RECENT_COUNT),
-    /** All notes, searched, filtered by course and sorted (`/view`). */
-    searchNotes: (filter: ListFilter, order: NoteOrder) => list(filter, order, fetchLoader(filter, order)),
+    /** Notes searched, filtered (by course, by resource) and sorted (`/view`, and `/` with player data). */
+    searchNotes,
+    /**
+     * The lists of notes a route may load first (src/routes/first-list.ts), `/`'s: the resource's
+     * notes (or all of them) newest first, or the learner's most recent (RECENT_COUNT, one request).
+     */
+    firstNotes,
     /**
      * The course side (courses with counts, a course's notes), fetched with the screens that use
      * it; they wait for it before they render, then read it through `courses()`.
@@ -254,11 +266,13 @@ export function createNotesModel(deps: NotesModelDeps) {
       lists.invalidate(reset);
       courses.current?.invalidate(reset);
       epoch.value += 1;
-      if (path === '/') (player ? model.resourceNotes(player.resourceId) : model.recentNotes()).ensure();
-      if (path === '/view') model.searchNotes({}, 'newest').ensure();
-      if (path === '/course') void model.loadCourses().then((c) => c.list.ensure(), ignore);
-      if (path.startsWith('/course/'))
-        void model.loadCourses().then((c) => c.notes(path.slice('/course/'.length)).ensure(), ignore);
+      const first = firstList<Loadable | Promise<Loadable>>(path, player, {
+        ...firstNotes,
+        courses: () => courses.load().then((c) => c.list),
+        course: (id) => courses.load().then((c) => c.notes(id)),
+      });
+      if (first instanceof Promise) void first.then((l) => l.ensure(), ignore);
+      else first?.ensure();
       if (journal) void actions.load().catch(ignore);
     },
     /** The frame is unloading or hidden: drafts written, queued writes sent with keepalive. */

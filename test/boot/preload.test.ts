@@ -1,13 +1,11 @@
 /**
- * What each route loads first, said by the early start (src/boot/early-request.ts, inline in
- * index.html) and by the notes model's `refresh` (the home screen shows the same list): for each
- * route, with and without player data, the request the early start sends before the app runs is
- * the very request the model makes through the real API client — same method, URL, body and session
- * headers (`requestKey`), so the app adopts the early response. Where the early start makes none (a
- * course's notes, the error page) the test says what the model does instead. (A preload column in
- * the route table read by both cost 72–184 B brotli in the first load; the early start publishing
- * its table on the boot object for `refresh` to read cost 49–52 B, as the app's branch on the
- * answer is as long as its own path checks. So the two stay apart and this test holds them together.)
+ * What each route loads first is said once (src/routes/first-list.ts); the early start
+ * (src/boot/early-request.ts, inline in index.html) and the notes model's `refresh` each load it
+ * their own way. This holds the two ways together: for each route, with and without player data,
+ * the request the early start sends before the app runs is the very request the model makes
+ * through the real API client — same method, URL, body and session headers (`requestKey`), so the
+ * app adopts the early response. Where the early start makes none (a course's notes, the error
+ * page) the test says what the model does instead.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

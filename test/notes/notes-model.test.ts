@@ -103,10 +103,10 @@ function build(script: Partial<NotesApi> = {}, storage: MemoryStorage = createMe
   };
 }
 
-test('resourceNotes asks for the resource’s notes, newest first, a page at a time', async () => {
+test('a resource’s list (searchNotes with its refId) asks for the resource’s notes, newest first, a page at a time', async () => {
   const onRes = { refId: 'res-1' };
   const b = build({ fetchNotes: () => Promise.resolve(pageOf([mk(1, onRes), mk(0, onRes)], 'k1', 9)) });
-  const list = b.model.resourceNotes('res-1');
+  const list = b.model.searchNotes({ refId: 'res-1' }, 'newest');
   list.ensure();
   await flushPromises();
   assert.equal(b.fake.callsTo('fetchNotes')[0]?.[0], { refId: 'res-1', order: 'newest', limit: PAGE_SIZE });
@@ -125,10 +125,10 @@ test('resourceNotes asks for the resource’s notes, newest first, a page at a t
   assert.ok(PAGE_SIZE >= 1 && PAGE_SIZE <= 100, 'within the API limit');
 });
 
-test('recentNotes asks GET /notes/recent and shows at most 20', async () => {
+test('the recent list (firstNotes) asks GET /notes/recent and shows at most 20', async () => {
   const many = Array.from({ length: 25 }, (_, i) => mk(i));
   const b = build({ recentNotes: () => Promise.resolve(many) });
-  const list = b.model.recentNotes();
+  const list = b.model.firstNotes.recent();
   list.ensure();
   await flushPromises();
   assert.is(b.fake.callsTo('recentNotes').length, 1);
@@ -140,7 +140,7 @@ test('recentNotes asks GET /notes/recent and shows at most 20', async () => {
 
 test('a short recent list means every note is loaded: a search needs no request', async () => {
   const b = build({ recentNotes: () => Promise.resolve([mk(0, { text: 'photo' }), mk(1)]) });
-  b.model.recentNotes().ensure();
+  b.model.firstNotes.recent().ensure();
   await flushPromises();
   const search = b.model.searchNotes({ query: 'photo' }, 'newest');
   assert.equal(ids(search.notes.value), ['n00']);
@@ -275,7 +275,7 @@ test('the preloaded list is the one the screen then shows (no second request)', 
   const b = build({ fetchNotes: () => Promise.resolve(pageOf([mk(0, { refId: 'res-1' })])) });
   b.model.refresh('/', PLAYER, false);
   await flushPromises();
-  const list = b.model.resourceNotes('res-1');
+  const list = b.model.searchNotes({ refId: 'res-1' }, 'newest');
   list.ensure();
   await flushPromises();
   assert.is(b.fake.callsTo('fetchNotes').length, 1);
@@ -307,7 +307,7 @@ test('refresh with reset forgets every note at once; the old learner’s late an
   const b = build({
     recentNotes: () => answers.shift() ?? Promise.resolve([mk(5, { displayName: 'Learner 2' })]),
   });
-  const recent = b.model.recentNotes();
+  const recent = b.model.firstNotes.recent();
   recent.ensure();
   await flushPromises();
   assert.equal(ids(recent.notes.value), ['n00']);
@@ -370,7 +370,7 @@ test('add works through the lazily loaded write side: optimistic, then the serve
     fetchNotes: () => Promise.resolve(pageOf([mk(1, { refId: 'res-1' })], null, 1)),
     addNote: () => answer.promise,
   });
-  const list = b.model.resourceNotes('res-1');
+  const list = b.model.searchNotes({ refId: 'res-1' }, 'newest');
   list.ensure();
   await flushPromises();
   const draft = draftOf(saved);
@@ -417,7 +417,7 @@ test('update works through the write side and shows in every list at once', asyn
     fetchNotes: () => Promise.resolve(pageOf([note])),
     updateNote: (u) => Promise.resolve({ ...note, ...u, version: 2 }),
   });
-  const resource = b.model.resourceNotes('res-1');
+  const resource = b.model.searchNotes({ refId: 'res-1' }, 'newest');
   const all = b.model.searchNotes({}, 'newest');
   resource.ensure();
   all.ensure();
@@ -750,7 +750,7 @@ test('a save still on its way when another learner signs in never shows to the n
     recentNotes: () => Promise.resolve([]),
     addNote: () => answer.promise,
   });
-  const recent = b.model.recentNotes();
+  const recent = b.model.firstNotes.recent();
   recent.ensure();
   await flushPromises();
   const draft = draftOf(mk(0, { text: 'learner 1’s note' }));

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { firstList } from '../../../routes/first-list.ts';
 import { SCREEN_TITLE_ID } from '../../focus-request.ts';
 import { NoteList } from '../../notes/NoteList.tsx';
 import type { NoteStart } from '../../notes/new-note.ts';
@@ -18,7 +19,8 @@ export function HomeScreen() {
   const player = context?.playerData ?? null;
   const refId = player?.resourceId ?? null;
   const epoch = useValue(notes.epoch);
-  const list = useMemo(() => (refId ? notes.resourceNotes(refId) : notes.recentNotes()), [refId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list changes with the resource (`refId`), not with each new player object (a new currentTime)
+  const list = useMemo(() => firstList('/', player, notes.firstNotes), [refId]);
   useEffect(() => () => list.cancel(), [list]);
   // Before the first paint, not after it: the list's request leaves a frame sooner.
   // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the trigger, not read: a new context bumps it and the list must be ensured (reloaded) again
