@@ -60,6 +60,11 @@ export type BootDeps = {
   now: () => number;
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
+  /**
+   * Loads a locale's Intl data ahead of the first render (src/i18n/warm-formats.ts): called once,
+   * for the first context's locale as the app will show it, in a task after the first API call.
+   */
+  warm: (locale: string) => void;
 };
 
 /**
@@ -85,13 +90,17 @@ export function createBoot(deps: BootDeps): Boot {
    * The first context's catalogue, asked for as that context arrives — before its token, which a
    * portal hands over on request — since the first screen waits for it (src/session/apply-context.ts),
    * the "could not sign you in" message too. The tag, else its language: resolveLocale's choice for
-   * our lower-case tags, in fewer bytes.
+   * our lower-case tags, in fewer bytes. That locale's Intl data (English's without a catalogue)
+   * loads meanwhile too, outside the first render.
    */
   const askWords = (accepted: AcceptedContext) => {
     if (worded || listener) return; // only the first context, before the app runs
     worded = true;
     const tag = accepted.context.locale.toLowerCase();
-    const url = locales[tag] ?? locales[tag.split('-')[0] ?? ''];
+    const lang = locales[tag] ? tag : (tag.split('-')[0] ?? '');
+    const url = locales[lang];
+    // After this task, which sends the first API call: the Intl data of the locale shown meanwhile.
+    deps.setTimeout(() => deps.warm(url ? lang : 'en'), 0);
     if (url) {
       const catalogue = deps.fetch(url);
       catalogue.catch(() => undefined); // the adopter sees the failure

@@ -5,6 +5,7 @@
  * `window.__notesBoot` when it runs. Built on its own (an IIFE), and also written as a file that
  * the app imports when a CSP without this script's hash kept it from running.
  */
+import { warmFormats } from '../i18n/warm-formats.ts';
 import { createBoot } from './boot.ts';
 
 window.__notesBoot ??= createBoot({
@@ -17,4 +18,5 @@ window.__notesBoot ??= createBoot({
   now: Date.now,
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as number),
+  warm: warmFormats,
 });

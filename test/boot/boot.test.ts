@@ -55,6 +55,7 @@ function boot(pathname = '/') {
   const { clock, ...timing } = tokenDeps();
   const fetched: { url: string; init: RequestInit | undefined }[] = [];
   const answers: Response[] = [];
+  const warmed: { locale: string; fetchedBefore: number }[] = [];
   const b = createBoot({
     window: fake.window,
     config: CONFIG,
@@ -68,9 +69,10 @@ function boot(pathname = '/') {
     },
     warn: () => undefined,
     ...timing,
+    warm: (locale) => warmed.push({ locale, fetchedBefore: fetched.length }),
   });
   const fromParent = (data: unknown, origin = ORIGIN) => fake.send({ data, origin, source: fake.parent });
-  return { fake, fetched, answers, boot: b, fromParent, clock };
+  return { fake, fetched, answers, warmed, boot: b, fromParent, clock };
 }
 const TOKEN = makeJwt({ wid: 'w-1' });
 
@@ -164,6 +166,7 @@ test('a failed early call is the adopter’s to see, and nobody else’s', async
     fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     warn: () => undefined,
     ...tokenDeps(),
+    warm: () => undefined,
   });
   let unhandled = 0;
   const count = () => {
@@ -437,6 +440,44 @@ test('English, or a locale without a catalogue: no catalogue request', () => {
       String(locale),
     );
   }
+});
+
+test('the first context’s locale has its Intl data loaded in a task after the first call, once', () => {
+  const cases: [string | undefined, string][] = [
+    ['ar-EG', 'ar'],
+    ['hi', 'hi'],
+    ['en-GB', 'en'],
+    ['pt-BR', 'en'], // no catalogue: the app shows English
+    [undefined, 'en'],
+  ];
+  for (const [locale, shown] of cases) {
+    const t = boot();
+    t.fromParent(context(TOKEN, locale ? { locale } : {}));
+    assert.equal(t.warmed, [], `${locale}: not in the task that sends the first call`);
+    t.clock.tick(0);
+    assert.equal(
+      t.warmed,
+      [{ locale: shown, fetchedBefore: t.fetched.length }],
+      `${locale}: after the API call${shown === 'en' ? '' : ' and the catalogue'} went out`,
+    );
+    assert.ok(
+      t.fetched.some((f) => f.url.startsWith('/api/v1/')),
+      String(locale),
+    );
+    t.fromParent({ ...context(TOKEN, { locale: 'hi' }), requestId: 'CONTEXT_CHANGE' });
+    t.clock.tick(0);
+    assert.is(t.warmed.length, 1, `${locale}: the first context only`);
+  }
+});
+
+test('a context whose token is still to come has its Intl data loaded meanwhile', async () => {
+  const t = boot();
+  t.fromParent(portalContext()); // hi-IN, no token
+  t.clock.tick(0);
+  assert.equal(
+    t.warmed.map((w) => w.locale),
+    ['hi'],
+  );
 });
 
 test.run();
