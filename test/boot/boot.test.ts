@@ -470,7 +470,7 @@ test('the first context’s locale has its Intl data loaded in a task after the 
   }
 });
 
-test('a context whose token is still to come has its Intl data loaded meanwhile', async () => {
+test('a context whose token is still to come has its Intl data loaded meanwhile', () => {
   const t = boot();
   t.fromParent(portalContext()); // hi-IN, no token
   t.clock.tick(0);
