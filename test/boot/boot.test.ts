@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { sessionHeaders } from '../../src/api/session-headers.ts';
 import { createBoot } from '../../src/boot/boot.ts';
 import type { AcceptedContext } from '../../src/bridge/parent-bridge.ts';
+import { resolveLocale } from '../../src/i18n/locales.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { makeJwt } from '../fakes/fake-jwt.ts';
 import { createFakeBridgeWindow } from '../fakes/fake-window.ts';
@@ -451,6 +452,8 @@ test('the first context’s locale has its Intl data loaded in a task after the 
     [undefined, 'en'],
   ];
   for (const [locale, shown] of cases) {
+    // The early start's cheaper copy of the app's choice of locale gives the same answer.
+    assert.is(resolveLocale(locale ?? 'en', [...Object.keys(LOCALES), 'en']), shown, String(locale));
     const t = boot();
     t.fromParent(context(TOKEN, locale ? { locale } : {}));
     assert.equal(t.warmed, [], `${locale}: not in the task that sends the first call`);
