@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { discardRest } from '../shared/discard-body.ts';
 import { authenticate } from './authenticate.ts';
-import { decideFault, type FaultDecision, type Faults } from './faults.ts';
+import { decideFault, type FaultDecision, type Faults } from '../faults/faults.ts';
 import { servedName } from './files-url.ts';
 import type { Services } from './handlers/call.ts';
 import { serveFile } from './handlers/files.ts';

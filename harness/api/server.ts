@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import { listen } from '../shared/listen.ts';
 import { openDataFile } from './data-file.ts';
-import { type Faults, mergeFaults, NO_FAULTS } from './faults.ts';
+import { type Faults, mergeFaults, NO_FAULTS } from '../faults/faults.ts';
 import { checkFilesUrl, DEFAULT_FILES_URL } from './files-url.ts';
 import { handleRequest } from './handle-request.ts';
 import { openJournal } from './journal.ts';
@@ -15,7 +15,7 @@ import { seedData } from './seed.ts';
 import { createStore } from './store.ts';
 import { createUploads, uploadsDirFor } from './uploads.ts';
 
-export type { Faults } from './faults.ts';
+export type { Faults } from '../faults/faults.ts';
 
 /** How to start the API; only `dataFile` and `secret` are required. */
 export type ApiOptions = {

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decideFault, mergeFaults, NO_FAULTS } from '../../../harness/api/faults.ts';
+import { decideFault, mergeFaults, NO_FAULTS } from '../../../harness/faults/faults.ts';
 
 test('one draw splits calls into hang, fail (before the work), lose (after it) and pass', () => {
   const f = { latencyMs: 0, timeoutRate: 0.1, failRate: 0.1, lostRate: 0.1 };
