@@ -4,9 +4,9 @@
  * accepts it), and one log line. It never throws: anything unexpected is a 500.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decideFault, type FaultDecision, type Faults } from '../faults/faults.ts';
 import { discardRest } from '../shared/discard-body.ts';
 import { authenticate } from './authenticate.ts';
-import { decideFault, type FaultDecision, type Faults } from '../faults/faults.ts';
 import { servedName } from './files-url.ts';
 import type { Services } from './handlers/call.ts';
 import { serveFile } from './handlers/files.ts';

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
+import { type Faults, mergeFaults, NO_FAULTS } from '../faults/faults.ts';
 import { listen } from '../shared/listen.ts';
 import { openDataFile } from './data-file.ts';
-import { type Faults, mergeFaults, NO_FAULTS } from '../faults/faults.ts';
 import { checkFilesUrl, DEFAULT_FILES_URL } from './files-url.ts';
 import { handleRequest } from './handle-request.ts';
 import { openJournal } from './journal.ts';
