@@ -91,5 +91,7 @@ export async function runChecks(o: CheckApiOptions): Promise<Tally> {
   return t.tally;
 }
 
-const summary = (n: Tally): string =>
-  `${n.passed + n.failed + n.skipped} checks: ${n.passed} passed, ${n.failed} failed, ${n.skipped} skipped`;
+const summary = (n: Tally): string => {
+  const all = n.passed + n.failed + n.skipped;
+  return `${all} ${all === 1 ? 'check' : 'checks'}: ${n.passed} passed, ${n.failed} failed, ${n.skipped} skipped`;
+};

@@ -10,7 +10,7 @@ import { expect } from '../expect.ts';
 
 /** Whether a note carries this run's prefix in one of its ids. */
 export const isRunNote = (n: Note, prefix: string): boolean =>
-  [n.refId, n.moduleId, n.courseId].some((id) => id !== null && id.includes(prefix));
+  [n.refId, n.moduleId, n.courseId].some((id) => id?.includes(prefix) === true);
 
 /** The cleanup check; `uploaded` lists the files this run left on the server. */
 export async function cleanupCheck(

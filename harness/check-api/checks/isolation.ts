@@ -45,24 +45,25 @@ async function leaks(client: ApiClient, d: Dataset): Promise<string[]> {
   return found;
 }
 
-/** Writes on a note of this run by `client` must be 404 (or refused), and leave it as it was. */
+/**
+ * Writes by `client` on a note of this run must be 404 (or refused) and leave it as it was. They
+ * carry a wrong version, so an API that leaks shows it (409 instead of 404) without changing the note.
+ */
 async function cannotWrite(ctx: Ctx, client: ApiClient, d: Dataset): Promise<void> {
   const target = d.pick('f2')[0]!;
+  const version = target.version + 7;
   const up = await client.post('/notes/update', {
     noteId: target.noteId,
-    version: target.version,
+    version,
     content: '<p>hijacked</p>',
   });
   expect(up.status === 404 || refused(up), 'update → 404', showAnswer(up));
-  const del = await client.post('/notes/delete', { noteId: target.noteId });
+  const del = await client.post('/notes/delete', { noteId: target.noteId, version });
   expect(del.status === 404 || refused(del), 'delete → 404', showAnswer(del));
   const { page } = await fetchPage(ctx.api, { refId: target.refId, limit: 100 });
   const now = page.notes.find((n) => n.noteId === target.noteId);
-  expect(
-    now !== undefined && now.version === target.version && now.content === target.content,
-    'the note unchanged',
-    show(now ?? 'gone'),
-  );
+  const same = now !== undefined && now.version === target.version && now.content === target.content;
+  expect(same, 'the note unchanged', show(now ?? 'gone'));
 }
 
 /** The isolation checks. */

@@ -101,6 +101,15 @@ export async function writeChecks(ctx: Ctx): Promise<void> {
   );
 
   let updated: Note | undefined;
+  /** The server's copy of the note now, so one failed check does not mislead the next. */
+  const stored = async (): Promise<Note> => {
+    const n = need(updated, 'the updated note');
+    const { page } = await fetchPage(api, { refId: n.refId, limit: 100 });
+    return need(
+      page.notes.find((x) => x.noteId === n.noteId),
+      'the note (it is not listed)',
+    );
+  };
   await t.check(
     'update: 200, version + 1, changes applied, text derived from new content, the rest kept',
     async () => {
@@ -150,17 +159,17 @@ export async function writeChecks(ctx: Ctx): Promise<void> {
         show(current),
       );
       const { page } = await fetchPage(api, { refId: now.refId });
-      const stored = page.notes.find((n) => n.noteId === now.noteId);
+      const kept = page.notes.find((n) => n.noteId === now.noteId);
       expect(
-        stored?.version === now.version && stored.content === now.content,
+        kept?.version === now.version && kept.content === now.content,
         `the note still at version ${now.version}`,
-        show(stored),
+        show(kept),
       );
     },
   );
 
   await t.check('update: 5 concurrent updates on one version → exactly one 200, the rest 409', async () => {
-    const now = need(updated, 'the updated note');
+    const now = await stored();
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map((i) =>
         api.post('/notes/update', { noteId: now.noteId, version: now.version, content: `<p>racer ${i}</p>` }),
@@ -169,12 +178,11 @@ export async function writeChecks(ctx: Ctx): Promise<void> {
     const statuses = answers.map((a) => a.status).sort();
     expect(show(statuses) === show([200, 409, 409, 409, 409]), '[200,409,409,409,409]', show(statuses));
     const winner = asNote(answers.find((a) => a.status === 200)?.json);
-    updated = winner;
     expect(winner.version === now.version + 1, `version ${now.version + 1}`, show(winner.version));
   });
 
   await t.check('update: without version → 400 naming version', async () => {
-    const now = need(updated, 'the updated note');
+    const now = await stored();
     expectRefusal(
       await api.post('/notes/update', { noteId: now.noteId, content: '<p>x</p>' }),
       400,
@@ -193,7 +201,7 @@ export async function writeChecks(ctx: Ctx): Promise<void> {
   });
 
   await t.check('delete: a stale version → 409 with current, the note kept', async () => {
-    const now = need(updated, 'the updated note');
+    const now = await stored();
     const a = await deleteNote(ctx, { noteId: now.noteId, version: now.version - 1 });
     expectRefusal(a, 409);
     const current = asNote((a.json as { current?: unknown }).current);
@@ -202,7 +210,7 @@ export async function writeChecks(ctx: Ctx): Promise<void> {
   });
 
   await t.check('delete: the current version → 200 { noteId, deleted: true }', async () => {
-    const now = need(updated, 'the updated note');
+    const now = await stored();
     const a = await deleteNote(ctx, { noteId: now.noteId, version: now.version });
     expectStatus(a, 200);
     const result = asDeleted(a.json);
