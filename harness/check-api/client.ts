@@ -66,14 +66,34 @@ function headersOf(who: Identity, withBody: boolean, overrides: CallOptions['hea
   return headers;
 }
 
+/** How often a call answered 429 is sent again, and the longest wait honoured between tries. */
+const RATE_LIMIT_TRIES = 6;
+const MAX_RETRY_AFTER_MS = 10_000;
+
+/** The wait a 429 asks for: `Retry-After` in seconds (at most 10 s), else 1 s. */
+export function retryAfterMs(headers: Headers): number {
+  const value = headers.get('retry-after');
+  const seconds = value === null || value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 1000;
+}
+
 /**
  * A client for the API at `base` (the URL that `/notes/fetch` is appended to, e.g.
- * `http://127.0.0.1:4301/api/v1`). Every call gives up after `timeoutMs`.
+ * `http://127.0.0.1:4301/api/v1`). Every call gives up after `timeoutMs`. A rate limit is not
+ * part of what is checked: a 429 is waited out (`Retry-After`) and the call sent again, as the
+ * app does, up to 6 tries.
  */
 export function apiClient(base: string, fetch: Fetch, identity: Identity, timeoutMs: number): ApiClient {
   const root = base.replace(/\/+$/, '');
-  const send = async (path: string, init: RequestInit): Promise<Answer> =>
-    readAnswer(await fetch(`${root}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) }));
+  const send = async (path: string, init: RequestInit): Promise<Answer> => {
+    for (let tries = 1; ; tries++) {
+      const answer = await readAnswer(
+        await fetch(`${root}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+      );
+      if (answer.status !== 429 || tries >= RATE_LIMIT_TRIES) return answer;
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(answer.headers)));
+    }
+  };
   return {
     identity,
     post: (path, body, options = {}) => {

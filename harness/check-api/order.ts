@@ -5,16 +5,26 @@
  */
 import type { Note, NoteOrder } from '../../src/protocol/api-types.ts';
 
-const keyOf = (n: Note, order: NoteOrder): number =>
-  Date.parse(order === 'updated' ? n.updatedOn : n.createdOn);
+/**
+ * An instant as [milliseconds, the digits below a millisecond], so an API that keeps microseconds
+ * (PostgreSQL does) is sorted by them too.
+ */
+export function instant(iso: string): [number, number] {
+  const fraction = /\.(\d+)/.exec(iso)?.[1] ?? '';
+  return [Date.parse(iso), Number(fraction.slice(3, 9).padEnd(6, '0'))];
+}
+
+const keyOf = (n: Note, order: NoteOrder): [number, number] =>
+  instant(order === 'updated' ? n.updatedOn : n.createdOn);
 
 /** The comparator of an order. */
 export const byOrder =
   (order: NoteOrder) =>
   (a: Note, b: Note): number => {
-    const ka = keyOf(a, order);
-    const kb = keyOf(b, order);
-    if (ka !== kb) return order === 'oldest' ? ka - kb : kb - ka;
+    const [ma, ua] = keyOf(a, order);
+    const [mb, ub] = keyOf(b, order);
+    const diff = ma - mb || ua - ub;
+    if (diff !== 0) return order === 'oldest' ? diff : -diff;
     return a.noteId < b.noteId ? -1 : a.noteId > b.noteId ? 1 : 0;
   };
 
