@@ -16,13 +16,25 @@ export type Status = 'pass' | 'fail' | 'skip';
 /** Counts so far. */
 export type Tally = { passed: number; failed: number; skipped: number };
 
+/** Thrown by `Tester.check` once the run was asked to stop: no further check starts. */
+export class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+}
+
 /** Runs checks one at a time and writes one line for each. */
 export class Tester {
   readonly tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+  private stop: AbortSignal | undefined;
   constructor(private readonly write: (line: string) => void) {}
+
+  /** From now on, once `signal` aborts, the next check throws Interrupted instead of running. */
+  stopOn(signal: AbortSignal | undefined): void {
+    this.stop = signal;
+  }
 
   /** Runs `body`; a throw is a failure, shown with what was expected and seen. Resolves with pass/fail. */
   async check(name: string, body: () => Promise<void> | void): Promise<boolean> {
+    if (this.stop?.aborted) throw new Interrupted('the run was stopped before every check ran');
     try {
       await body();
     } catch (err) {

@@ -18,7 +18,7 @@ import { pathFetchChecks } from './checks/path-fetch.ts';
 import { uploadChecks } from './checks/upload.ts';
 import { validationChecks } from './checks/validation.ts';
 import { type Answer, apiClient, type Fetch, type Identity } from './client.ts';
-import { Created, type Ctx, type Tally, Tester } from './context.ts';
+import { Created, type Ctx, Interrupted, type Tally, Tester } from './context.ts';
 import { buildDataset } from './dataset.ts';
 import { expect, expectStatus, showAnswer } from './expect.ts';
 import { makeRunIds } from './run-ids.ts';
@@ -34,6 +34,8 @@ export type CheckApiOptions = {
   out: (line: string) => void;
   timeoutMs?: number;
   random?: () => number;
+  /** Aborting it stops the run after the check in progress; cleanup still runs. */
+  stop?: AbortSignal | undefined;
 };
 
 /** Cuts every token (and its longer parts) out of a line. */
@@ -70,6 +72,7 @@ export async function runChecks(o: CheckApiOptions): Promise<Tally> {
     return t.tally;
   }
   const uploaded: string[] = [];
+  t.stopOn(o.stop);
   try {
     await authChecks(ctx);
     await writeChecks(ctx);
@@ -84,7 +87,12 @@ export async function runChecks(o: CheckApiOptions): Promise<Tally> {
     await isolationChecks(ctx, data);
     await pagingChecks(ctx, data);
     await uploadChecks(ctx, o.base, uploaded);
+  } catch (err) {
+    if (!(err instanceof Interrupted)) throw err;
+    t.tally.failed++;
+    write(`FAIL  interrupted: ${err.message}`);
   } finally {
+    t.stopOn(undefined);
     await cleanupCheck(ctx, uploaded, write);
   }
   write(summary(t.tally));

@@ -96,12 +96,22 @@ export function identitiesFrom(
   return { identity, other: { token: otherToken, wid: otherWid, ...common } };
 }
 
-/** Builds the `check-api` command; `onExit` receives the exit code (failed checks, capped). */
+/** Where Ctrl-C comes from (the process; a test's emitter). */
+export type InterruptSource = {
+  once(signal: 'SIGINT', listener: () => void): unknown;
+  off(signal: 'SIGINT', listener: () => void): unknown;
+};
+
+/**
+ * Builds the `check-api` command; `onExit` receives the exit code (failed checks, capped). The
+ * first Ctrl-C stops the run after the check in progress and still cleans up; a second one quits.
+ */
 export function checkApiCommand(
   io: Io,
   env: NodeJS.ProcessEnv,
   onExit: (code: number) => void,
   fetch: Fetch = globalThis.fetch,
+  signals: InterruptSource = process,
 ): Command {
   return new Command('check-api')
     .description('run the notes API contract’s checks against an API, as the test learner a token names')
@@ -142,14 +152,28 @@ export function checkApiCommand(
     .addHelpText('after', EXAMPLES)
     .action(async (base: string, flags: CheckApiFlags) => {
       const { identity, other } = identitiesFrom(flags, base, env);
-      const tally = await runChecks({
-        base,
-        identity,
-        other,
-        fetch,
-        out: io.out,
-        timeoutMs: flags.timeout * 1000,
-      });
-      onExit(Math.min(tally.failed, MAX_EXIT));
+      const stop = new AbortController();
+      const interrupt = () => {
+        io.err(
+          'harness: stopping after this check, then deleting the notes the run added (Ctrl-C again quits)',
+        );
+        stop.abort();
+      };
+      signals.once('SIGINT', interrupt);
+      try {
+        const timeoutMs = flags.timeout * 1000;
+        const tally = await runChecks({
+          base,
+          identity,
+          other,
+          fetch,
+          out: io.out,
+          timeoutMs,
+          stop: stop.signal,
+        });
+        onExit(Math.min(tally.failed, MAX_EXIT));
+      } finally {
+        signals.off('SIGINT', interrupt);
+      }
     });
 }

@@ -1,6 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { tokenForUser } from '../../../harness/api/seed.ts';
+import { checkApiCommand } from '../../../harness/cli/check-api-command.ts';
 import { type Fixture, seeded, startFixture, TEST_SECRET } from '../api/support/api-fixture.ts';
 import { linesOf, runHarness, snapshot } from './support.ts';
 
@@ -69,6 +71,44 @@ it('with the defaults (rootorg check-api, no second token): no failure, the othe
   assert.ok(skips.every((l) => l.endsWith('give --other-token to check another learner')));
   assert.equal(await snapshot(fx.api, asha, 'check-api', 'check-api'), []);
   assert.equal(await snapshot(fx.api, asha), seededBefore);
+});
+
+it('Ctrl-C stops the run after the check in progress, still deletes what it added, and counts as a failure', async ({
+  fx,
+}) => {
+  const before = await snapshot(fx.api, asha);
+  const signals = new EventEmitter();
+  const out: string[] = [];
+  const err: string[] = [];
+  let code = -1;
+  const io = {
+    out: (line: string) => {
+      out.push(line);
+      if (line.startsWith('pass  setup:')) signals.emit('SIGINT');
+    },
+    err: (line: string) => err.push(line),
+  };
+  const cmd = checkApiCommand(io, {}, (c) => (code = c), globalThis.fetch, signals);
+  const token = tokenForUser(asha, TEST_SECRET);
+  await cmd.parseAsync(
+    [`${fx.api.url}/api/v1`, '--token', token, '--rootorg', asha.rootOrg, '--org', asha.org],
+    {
+      from: 'user',
+    },
+  );
+  const at = out.findIndex((l) => l.startsWith('pass  setup:'));
+  assert.is(out[at + 1], 'FAIL  interrupted: the run was stopped before every check ran');
+  assert.ok(
+    out.slice(at + 2).every((l) => !/^(pass|FAIL) {2}(fetch|paging|upload)/.test(l)),
+    'no check after the stop',
+  );
+  assert.ok(out.includes('pass  cleanup: every note this run added is deleted, and none is left'));
+  assert.is(code, 1);
+  assert.equal(err, [
+    'harness: stopping after this check, then deleting the notes the run added (Ctrl-C again quits)',
+  ]);
+  assert.is(signals.listenerCount('SIGINT'), 0, 'the handler is gone once the run ends');
+  assert.equal(await snapshot(fx.api, asha), before);
 });
 
 it.run();
