@@ -6,11 +6,8 @@ import { KEPT_KEY, type KeptFile, keptCourses, keptPage, parseKept } from './kep
 import { lazySide } from './lazy-side.ts';
 import type { ListKeeping } from './note-lists.ts';
 
-/**
- * What the copy is built from: the storage, whose notes these are, and a clock. `refused`: the
- * browser refuses storage, so nothing is kept (a copy in memory would die with the page anyway).
- */
-export type KeptDeps = { store: KeyValueStore; learner: () => string; now: () => number; refused?: boolean };
+/** What the copy is built from: the storage, whose notes these are, and a clock. */
+export type KeptDeps = { store: KeyValueStore; learner: () => string; now: () => number };
 
 /**
  * The copy of what the learner has seen, kept on this device (docs/no-data-loss.md; "Kept on this device"
@@ -25,8 +22,7 @@ export function createKept(deps: KeptDeps) {
   const writer = lazySide<KeptWriter>(() =>
     import('../write/kept-write.ts').then((m) => m.createKeptWriter({ store: deps.store, now: deps.now })),
   );
-  const write = (act: (w: KeptWriter) => void) =>
-    void (deps.refused || writer.load().then(act, () => undefined));
+  const write = (act: (w: KeptWriter) => void) => void writer.load().then(act, () => undefined);
   const stored = () => {
     const learner = deps.learner();
     if (readFor !== learner) {
