@@ -29,6 +29,7 @@ const uvuBin = fileURLToPath(new URL('../node_modules/uvu/bin.js', import.meta.u
  */
 const FIREFOX_FILES = [
   'home',
+  'storage-refused',
   'editor',
   'editor-drafts',
   'outbox',

@@ -44,6 +44,11 @@ type Loadable = { ensure(): void };
 export type NotesModelDeps = {
   api: NotesApi;
   store: KeyValueStore;
+  /**
+   * The browser refuses this frame its storage (src/platform/storage-probe.ts): the journal lives
+   * in memory, nothing is kept for offline, and this frame sends on its own (no `frames`).
+   */
+  refused?: boolean;
   /** Identity of the learner (rootOrg, org, userId), never a token. */
   learner: () => string;
   onForbidden: () => void;
@@ -85,7 +90,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   const pending = signal<readonly PendingDelete[]>([]);
   const unsaved = signal<ReadonlySet<string>>(new Set());
   const conflicts = signal<Readonly<Record<string, Conflict>>>({});
-  const durable = signal(true);
+  const durable = signal(!deps.refused);
   /** The write side, fetched once (idle prefetch, the first write, or writes left queued). */
   const actions = lazySide<Actions>(
     () =>
@@ -187,6 +192,8 @@ export function createNotesModel(deps: NotesModelDeps) {
 
   const model = {
     cache,
+    /** The browser refuses storage: the editor's notice says what that costs (NoteEditor.tsx). */
+    refused: !!deps.refused,
     /** Unsaved editor text, per editor and learner, kept across reloads (see drafts.ts). */
     drafts,
     /** Deletes waiting out their Undo window (the Undo bar shows the latest). */

@@ -31,7 +31,8 @@ export type FrameLinks = {
   listen(onMessage: (data: unknown) => void, onStorage: (key: string | null) => void): () => void;
   /**
    * Runs `run` holding the lock `name` across frames (Web Locks); null when the browser has none.
-   * When another frame holds it, `onBusy` is called at once, before waiting for it.
+   * When another frame holds it, `onBusy` is called at once, before waiting for it. Rejects when
+   * the browser refuses the lock (storage refused): the outbox then sends without it.
    */
   lock: ((name: string, run: () => Promise<void>, onBusy?: () => void) => Promise<void>) | null;
 };
@@ -56,15 +57,15 @@ export function createFrameLinks(win: FrameWindow, channelName = 'notes'): Frame
         win.removeEventListener('storage', storage);
       };
     },
+    // Async, so a request that throws rather than rejects (storage refused) still ends in a rejection.
     lock: locks
-      ? (name, run, onBusy) =>
-          locks
-            .request(name, { ifAvailable: true }, async (held) => {
-              if (held) return run();
-              onBusy?.(); // another frame is sending: whoever waits on this one is told now
-              await locks.request(name, {}, () => run());
-            })
-            .then(() => undefined)
+      ? async (name, run, onBusy) => {
+          await locks.request(name, { ifAvailable: true }, async (held) => {
+            if (held) return run();
+            onBusy?.(); // another frame is sending: whoever waits on this one is told now
+            await locks.request(name, {}, () => run());
+          });
+        }
       : null,
   };
 }

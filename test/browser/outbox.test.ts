@@ -263,8 +263,9 @@ test('storage refused (private mode): drafts in memory with a visible warning, s
   const f = s.frame();
   await waitText(f, FIRST);
   await write(f, 'Written without storage');
+  // The probe at start-up finds storage refused: the editor's one notice says what is lost.
   await f
-    .getByText(/can.t be kept on this device/i)
+    .getByText(/doesn.t let this page keep anything on this device/)
     .first()
     .waitFor();
   await save(f);

@@ -58,11 +58,15 @@ const englishCatalogue = () => {
   return english;
 };
 
-/** Builds the services; `script` scripts the fake API, `context` the session (default: fakeContext). */
+/**
+ * Builds the services; `script` scripts the fake API, `context` the session (default: fakeContext),
+ * `refused`: the browser refuses storage (as the composition root's probe finds it).
+ */
 export function createFakeServices(
   script: Partial<NotesApi> = {},
   context: ParentContext = fakeContext(),
   path = '/',
+  { refused = false }: { refused?: boolean } = {},
 ): FakeServices {
   installPopStateEvent();
   const api = createFakeNotesApi(script);
@@ -80,6 +84,7 @@ export function createFakeServices(
   const notes = createNotesModel({
     api: api.api,
     store,
+    refused,
     learner: () => learnerKey(session.context.value),
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,

@@ -120,13 +120,15 @@ export type WriteSideOptions = {
   /** The sender's lock across frames, and the ledger of what senders settled (absent: a lone frame). */
   exclusive?: OutboxDeps['exclusive'];
   ledger?: OutboxDeps['ledger'];
+  /** The browser refuses storage: the journal in memory, the outbox alone (as note-actions wires it). */
+  refused?: boolean;
 };
 
 /** Builds the write side; `ids` are `id-1`, `id-2`, … in the order asked for. */
 export function createWriteSide(options: WriteSideOptions = {}) {
   const fake = createFakeNotesApi(options.script);
   const storage = options.storage ?? createRecordedStorage();
-  const store: KeyValueStore = createKeyValueStore(() => storage);
+  const store: KeyValueStore = createKeyValueStore(() => (options.refused ? null : storage));
   const t = options.clock ?? createFakeClock(NOW);
   const cache = createNoteCache();
   const announced: string[] = [];
@@ -142,7 +144,7 @@ export function createWriteSide(options: WriteSideOptions = {}) {
     forbidden += 1;
   };
   const timers = { now: t.now, setTimeout: t.setTimeout, clearTimeout: t.clearTimeout };
-  const journal = createJournal({ store, learner: options.learner ?? L1 });
+  const journal = createJournal({ store, learner: options.learner ?? L1, refused: options.refused });
   const drafts = createJournalDrafts({ journal, ...timers });
   const outbox = createOutbox({
     journal,
@@ -151,6 +153,7 @@ export function createWriteSide(options: WriteSideOptions = {}) {
     random: options.random ?? (() => 0),
     exclusive: options.exclusive,
     ledger: options.ledger,
+    alone: options.refused,
     settle: (item, verdict, state) => {
       settled.push([item.id, verdict]);
       return options.settle

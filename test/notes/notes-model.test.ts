@@ -67,8 +67,14 @@ async function until(ready: () => boolean, what: string): Promise<void> {
   assert.ok(ready(), `timed out waiting for ${what}`);
 }
 
-function build(script: Partial<NotesApi> = {}, storage: MemoryStorage = createMemoryStorage()) {
+function build(
+  script: Partial<NotesApi> = {},
+  storage: MemoryStorage = createMemoryStorage(),
+  refused = false,
+) {
   const fake = createFakeNotesApi(script);
+  // Refused: as the composition root builds it when its probe finds storage refused.
+  const store = createKeyValueStore(() => (refused ? null : storage));
   const t = createFakeClock(NOW);
   const announced: string[] = [];
   let forbidden = 0;
@@ -76,7 +82,8 @@ function build(script: Partial<NotesApi> = {}, storage: MemoryStorage = createMe
   let seq = 0;
   const model = createNotesModel({
     api: fake.api,
-    store: createKeyValueStore(() => storage),
+    store,
+    refused,
     learner: () => learner,
     onForbidden: () => {
       forbidden += 1;
@@ -93,6 +100,7 @@ function build(script: Partial<NotesApi> = {}, storage: MemoryStorage = createMe
     fake,
     t,
     storage,
+    store,
     announced,
     forbidden: () => forbidden,
     setLearner: (who: string) => {
@@ -581,6 +589,32 @@ test('at start the learner’s journal is read: queued notes show (saving), dele
   await flushPromises();
   assert.not.ok(storage.items.has(journalKey(L1)), 'all confirmed: the journal is empty');
   assert.equal(ids(all.notes.value).sort(), ['n05', 'srv-9']);
+});
+
+test('storage refused: drafts are in memory from the start, nothing is kept for offline, a save settles', async () => {
+  const saved = mk(9, { refId: 'res-1' });
+  const script = {
+    fetchNotes: () => Promise.resolve(pageOf([mk(0), mk(1)])),
+    addNote: () => Promise.resolve(saved),
+  };
+  const b = build(script, createMemoryStorage(), true);
+  const allowed = build(script); // the same visit where storage is allowed: its copy is kept
+  assert.ok(b.model.refused);
+  assert.not.ok(allowed.model.refused);
+  assert.is(b.model.drafts.durable.value, false, 'the editor says so before anything is written');
+  const all = b.model.searchNotes({}, 'newest');
+  allowed.model.searchNotes({}, 'newest');
+  b.model.refresh('/view', null, false);
+  allowed.model.refresh('/view', null, false);
+  await until(() => all.notes.value.length === 2, 'the first page');
+  await b.model.ready();
+  const result = await b.model.add(draftOf(saved), 'new:res-1');
+  assert.ok(result.ok && !result.queued, 'saved once the server confirmed it');
+  assert.equal(b.model.cache.saving.value, new Set());
+  await until(() => allowed.store.get(KEPT_KEY) !== null, 'the copy kept where storage is allowed');
+  await flushPromises();
+  assert.is(b.store.get(KEPT_KEY), null, 'no kept copy, not even in memory');
+  assert.is(b.model.drafts.durable.value, false, 'still in memory after the journal emptied');
 });
 
 test('a delete left queued by the last visit hides its note before the kept copy shows it', async () => {

@@ -69,8 +69,11 @@ export function parseJournal(raw: string | null): JournalState {
   };
 }
 
-/** What a journal needs: the storage, whose journal it is, and a clock to date each write. */
-export type JournalDeps = { store: KeyValueStore; learner: string; now?: () => number };
+/**
+ * What a journal needs: the storage, whose journal it is, and a clock to date each write.
+ * `refused`: the browser refuses storage, so the journal is in memory from the start.
+ */
+export type JournalDeps = { store: KeyValueStore; learner: string; now?: () => number; refused?: boolean };
 
 /** When a stored journal was last written (its `at`), or null for one written before it was dated. */
 export function journalWrittenAt(raw: string | null): number | null {
@@ -93,9 +96,9 @@ export const isEmptyJournal = (s: JournalState): boolean =>
  * turns false when storage refused a write (full, private mode, partitioned frame): the state is
  * then kept in memory and the editor warns that drafts won't survive the page.
  */
-export function createJournal({ store, learner, now }: JournalDeps) {
+export function createJournal({ store, learner, now, refused }: JournalDeps) {
   const key = journalKey(learner);
-  const durable = signal(true);
+  const durable = signal(!refused);
   const state = signal<JournalState>(parseJournal(store.get(key)));
   return {
     /** The journal as last read or written. */
@@ -108,7 +111,7 @@ export function createJournal({ store, learner, now }: JournalDeps) {
       let kept = true;
       if (isEmptyJournal(next)) store.remove(key);
       else kept = store.set(key, JSON.stringify(now ? { ...next, at: now() } : next));
-      durable.value = kept;
+      durable.value = kept && !refused;
       state.value = next;
       return kept;
     },

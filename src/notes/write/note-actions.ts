@@ -20,6 +20,8 @@ import { uploadImage } from './upload-image.ts';
 export type ActionsDeps = {
   api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'uploadFile'>;
   store: KeyValueStore;
+  /** The browser refuses storage: the journal is in memory and this frame its only sender (no `frames`). */
+  refused?: boolean;
   learner: () => string;
   cache: NoteCache;
   announce: (key: string) => void;
@@ -49,13 +51,14 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
   const { cache } = deps;
   const learner = deps.learner();
   sweepJournals(deps.store, learner, deps.now()); // other learners' stale or empty journals
-  const journal = createJournal({ store: deps.store, learner, now: deps.now });
+  const journal = createJournal({ store: deps.store, learner, now: deps.now, refused: deps.refused });
   const drafts = createJournalDrafts({ ...deps, journal });
   const lock = links?.lock;
   const follow = createQueuedFollower(deps, journal.state.value.outbox);
   const outbox = createOutbox({
     ...deps,
     journal,
+    alone: deps.refused,
     // One sender per learner across frames: each sends holding the lock, after reading the journal again.
     exclusive: lock ? (send, onBusy) => lock(`notes:outbox:${learner}`, send, onBusy) : undefined,
     onReload: () => follow(journal.state.value.outbox),

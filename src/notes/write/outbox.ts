@@ -44,6 +44,11 @@ export type OutboxDeps = {
    * there is not sent again — the journal read inside the lock was older than its settling.
    */
   ledger?: SentLedger;
+  /**
+   * The journal is in memory only (the browser refuses storage): no later start sends what is
+   * left, so `flush` sends the item on its way again too, with `keepalive`.
+   */
+  alone?: boolean;
 };
 
 /** How long a sender waits for a journal older than the ledger to catch up, and how often it looks. */
@@ -72,6 +77,11 @@ export function createOutbox(deps: OutboxDeps) {
   let sending: string | null = null;
   /** Another frame holds the sender's lock and this one waits for it. */
   let elsewhere = false;
+  /**
+   * The browser refused the lock: this frame sends on its own, without the ledger (written only
+   * under the lock). An add repeated by another frame carries its key, so it is stored once.
+   */
+  let unlocked = false;
   /** Items already sent with keepalive by `flush`. */
   const flushed = new Set<string>();
 
@@ -126,10 +136,23 @@ export function createOutbox(deps: OutboxDeps) {
   function pump(): Promise<void> {
     if (running || stopped || paused) return Promise.resolve();
     running = true;
-    if (!deps.exclusive) return drain();
-    return deps.exclusive(drain, onBusy).catch(() => {
-      running = false; // the lock itself failed: the next trigger tries again
+    if (!deps.exclusive || unlocked) return drain();
+    let ran = false;
+    const run = () => {
+      ran = true;
+      return drain();
+    };
+    return deps.exclusive(run, onBusy).catch(() => {
+      running = false;
       elsewhere = false;
+      if (!ran) {
+        // The lock was refused (Web Locks throw where storage is refused): no save waits on it.
+        unlocked = true;
+        return pump();
+      }
+      // Sending itself failed: those waiting hear it is queued, and it is tried again later.
+      for (const id of [...waiters.keys()]) answer(id, { kind: 'queued' });
+      wake(backoffMs(attempt++, deps.random));
     });
   }
 
@@ -169,7 +192,7 @@ export function createOutbox(deps: OutboxDeps) {
           if (queue.length) wake(Math.max(0, next - now));
           return;
         }
-        if (deps.ledger) {
+        if (deps.ledger && !unlocked) {
           const settled = await deps.ledger.has(item.id);
           if (stopped) return;
           if (settled) await catchUp(item.id);
@@ -204,7 +227,7 @@ export function createOutbox(deps: OutboxDeps) {
         if (failing.value.size) failing.value = new Set();
         finish(item, verdict, verdict.kind === 'done' ? verdict.note : null);
         answer(item.id, verdict.kind === 'done' ? { kind: 'saved', note: verdict.note } : verdict);
-        await deps.ledger?.add(item.id); // before the lock goes: the next sender must not send it again
+        if (!unlocked) await deps.ledger?.add(item.id); // before the lock goes: the next sender must not send it again
       }
     } finally {
       running = false;
@@ -258,11 +281,12 @@ export function createOutbox(deps: OutboxDeps) {
      * The frame is unloading: everything still queued goes out once more with `keepalive`. It all
      * stays in the journal, and the next start sends it again — safe, since a repeated add carries
      * its key, a repeated edit meets its own text in the 409, and a repeated delete gets a 404.
+     * `alone` (in memory, no next start): the item on its way goes too, its request dies with the page.
      */
     flush() {
       if (stopped || paused) return;
       for (const item of journal.state.value.outbox)
-        if (item.id !== sending && !flushed.has(item.id)) {
+        if ((deps.alone || item.id !== sending) && !flushed.has(item.id)) {
           flushed.add(item.id); // hidden, then pagehide: once is enough
           void send(item, true).catch(() => undefined);
         }

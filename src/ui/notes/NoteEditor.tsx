@@ -143,10 +143,19 @@ export function NoteEditor(props: NoteEditorProps) {
         void save();
       }}
     >
-      {!durable && (
+      {/* One notice for what storage costs: all of it refused by the browser, or drafts alone (full). */}
+      {notes.refused ? (
         <p className="editor-warning">
-          {t('Drafts can’t be kept on this device: they will be lost if the page closes.')}
+          {t(
+            'Your browser doesn’t let this page keep anything on this device. Notes you save still reach your account, but drafts are lost if the page closes or reloads, and no notes are kept for reading offline.',
+          )}
         </p>
+      ) : (
+        !durable && (
+          <p className="editor-warning">
+            {t('Drafts can’t be kept on this device: they will be lost if the page closes.')}
+          </p>
+        )
       )}
       {start?.restored && <p className="editor-status">{t('Draft restored')}</p>}
       {/* Above the text: Tab from the text goes on to Save, and back into it keeps the caret where it was. */}

@@ -6,17 +6,24 @@
 import type { Browser } from 'playwright-core';
 import { suite, type Test } from 'uvu';
 import { openScenario, type Scenario, type ScenarioOptions } from './app-fixture.ts';
+import type { StorageSetting } from './chromium.ts';
 import { launchBrowser } from './engine.ts';
 
-/** A suite with a browser in its context, and `scenario` to open one that closes itself. */
-export function browserSuite(name: string): {
+/**
+ * A suite with a browser in its context, and `scenario` to open one that closes itself. `storage`:
+ * what the browser gives the cross-site app frame (engine.ts `launchBrowser`).
+ */
+export function browserSuite(
+  name: string,
+  storage: StorageSetting = 'partitioned',
+): {
   test: Test<{ browser: Browser }>;
   scenario: (browser: Browser, options?: ScenarioOptions) => Promise<Scenario>;
 } {
   const test = suite<{ browser: Browser }>(name);
   let open: Scenario[] = [];
   test.before(async (ctx) => {
-    ctx.browser = await launchBrowser();
+    ctx.browser = await launchBrowser(storage);
   });
   test.after(async (ctx) => {
     await ctx.browser.close();

@@ -49,13 +49,21 @@ export function playwrightDisabledFeatures(): string[] {
 }
 
 /**
- * Launch options: the default `--disable-features=` swapped for the same list minus PARTITIONING.
+ * Launch options: the default `--disable-features=` swapped for the same list minus PARTITIONING
+ * (`refused`: left as playwright-core has it, so a cross-site frame gets no storage).
  * `handleSIGTERM: false` lets a SIGTERM (from `timeout`, or a CI runner) end a hung test run:
  * Playwright's own handler closes the browser but leaves Node waiting forever. Chromium exits
  * with Node, as its control pipe closes.
  */
-export function launchOptions(extraArgs: string[] = []) {
+export function launchOptions(extraArgs: string[] = [], storage: StorageSetting = 'partitioned') {
   const defaults = playwrightDisabledFeatures();
+  const base = {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    handleSIGTERM: false,
+  };
+  // playwright-core's own flags: a cross-site frame is refused storage, as with third-party cookies blocked.
+  if (storage === 'refused') return { ...base, args: [...CHROMIUM_ARGS, ...extraArgs] };
   return {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -69,7 +77,16 @@ export function launchOptions(extraArgs: string[] = []) {
   };
 }
 
+/**
+ * What a cross-site frame gets: its own partition of storage (as shipped Chrome), or none at all
+ * (`refused`: playwright-core's default launch, like a browser with third-party cookies blocked).
+ */
+export type StorageSetting = 'partitioned' | 'refused';
+
 /** Starts a fresh headless Chromium; close it in the suite's `after`. `extraArgs` add flags. */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch(launchOptions(extraArgs));
+export function launchChromium(
+  extraArgs: string[] = [],
+  storage: StorageSetting = 'partitioned',
+): Promise<Browser> {
+  return chromium.launch(launchOptions(extraArgs, storage));
 }

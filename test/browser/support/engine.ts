@@ -7,7 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import type { Callback, Test } from 'uvu';
-import { launchChromium } from './chromium.ts';
+import { launchChromium, type StorageSetting } from './chromium.ts';
 import { launchFirefox } from './firefox.ts';
 
 /** The engines playwright-core drives here (WebKit runs through WebDriver: test/webkit/). */
@@ -22,9 +22,12 @@ function parseEngine(value: string | undefined): Engine {
   throw new Error(`NOTES_BROWSER must be chromium or firefox, not ${JSON.stringify(value)}`);
 }
 
-/** Starts this process's engine; close it in the suite's `after`. */
-export function launchBrowser(): Promise<Browser> {
-  return ENGINE === 'firefox' ? launchFirefox() : launchChromium();
+/**
+ * Starts this process's engine; close it in the suite's `after`. `refused`: the browser refuses a
+ * cross-site frame its storage (Chromium's playwright-core defaults, Firefox's third-party block).
+ */
+export function launchBrowser(storage: StorageSetting = 'partitioned'): Promise<Browser> {
+  return ENGINE === 'firefox' ? launchFirefox(storage) : launchChromium([], storage);
 }
 
 /**

@@ -9,6 +9,7 @@
  * partitions its storage (the service worker and the kept copy live in the partition).
  */
 import { type Browser, firefox } from 'playwright-core';
+import type { StorageSetting } from './chromium.ts';
 
 /** Path of the Firefox binary; `FIREFOX_PATH` overrides the Debian default. */
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
@@ -30,19 +31,27 @@ export const FIREFOX_PREFS = {
 /** A release build ignores `services.settings.server` unless this is set in its environment. */
 const REMOTE_ENV = { MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' };
 
+/**
+ * Third-party storage refused: `network.cookie.cookieBehavior` 1 rejects every third-party cookie
+ * and storage (5, the default, gives a cross-site frame partitioned storage instead), so the app's
+ * frame gets no `localStorage`, IndexedDB or service worker — as in a browser set to block them.
+ */
+export const REFUSE_THIRD_PARTY_STORAGE = { 'network.cookie.cookieBehavior': 1 };
+
 /** Launch options; `handleSIGTERM: false` as for Chromium, so a SIGTERM ends a hung run. */
-export function firefoxLaunchOptions() {
+export function firefoxLaunchOptions(storage: StorageSetting = 'partitioned') {
   return {
     channel: 'moz-firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
     handleSIGTERM: false,
     env: { ...process.env, ...REMOTE_ENV },
-    firefoxUserPrefs: FIREFOX_PREFS,
+    firefoxUserPrefs:
+      storage === 'refused' ? { ...FIREFOX_PREFS, ...REFUSE_THIRD_PARTY_STORAGE } : FIREFOX_PREFS,
   };
 }
 
 /** Starts a fresh headless Firefox ESR; close it in the suite's `after`. */
-export function launchFirefox(): Promise<Browser> {
-  return firefox.launch(firefoxLaunchOptions());
+export function launchFirefox(storage: StorageSetting = 'partitioned'): Promise<Browser> {
+  return firefox.launch(firefoxLaunchOptions(storage));
 }

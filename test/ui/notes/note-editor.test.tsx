@@ -166,6 +166,17 @@ test('drafts kept in memory only: a visible warning', async () => {
   view.unmount();
 });
 
+test('storage refused by the browser: one notice says what is lost, not the drafts warning as well', async () => {
+  const fake = createFakeServices({}, undefined, '/', { refused: true });
+  fake.sanitizer.finish();
+  const { view } = await open(fake);
+  const notice =
+    'Your browser doesn’t let this page keep anything on this device. Notes you save still reach your account, but drafts are lost if the page closes or reloads, and no notes are kept for reading offline.';
+  assert.ok(view.text().includes(notice));
+  assert.not.ok(view.text().includes('Drafts can’t be kept'), 'one notice, not two');
+  view.unmount();
+});
+
 test('an editor error restarts it with its current content, three times; the fourth gives a plain text box that saves', async () => {
   const quiet = console.error;
   console.error = () => undefined;
