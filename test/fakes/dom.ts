@@ -11,10 +11,15 @@ export type TestDom = { document: Document; window: Window & typeof globalThis; 
 
 let installed: TestDom | null = null;
 
-/** Installs (once) a linkedom window as the global DOM and returns it. */
+/**
+ * Installs a linkedom window as the global DOM (parsed once) and returns it. The globals are put
+ * back if they are gone: the unit pool (test/support/unit-worker.mjs) restores Node's own between
+ * files.
+ */
 export function installDom(): TestDom {
-  if (installed) return installed;
-  const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
+  if (installed && globalThis.document === installed.document) return installed;
+  const { window, document } =
+    installed ?? parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
   const g = globalThis as Record<string, unknown>;
   for (const name of [
     'document',

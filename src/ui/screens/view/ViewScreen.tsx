@@ -13,7 +13,7 @@ import { SeekSetting } from './SeekSetting.tsx';
 import { SortMenu } from './SortMenu.tsx';
 import { prepareSearchMatch, searchMatcher } from './search-match.ts';
 import { parseSearch, tagSearch } from './search-query.ts';
-import { useDebounced } from './use-debounced.ts';
+import { type Later, useDebounced } from './use-debounced.ts';
 import { useResultAnnouncement } from './use-result-announcement.ts';
 import { useUnsavedIds } from './use-unsaved-ids.ts';
 import { ViewList } from './ViewList.tsx';
@@ -22,15 +22,15 @@ import { isNarrowed, noteCount, viewFilter } from './view-filter.ts';
 /** How long typing must pause before the server is asked (ms). */
 export const SEARCH_DELAY = 300;
 
-/** `/view` takes the router's props; tests may shorten the search delay. */
-export type ViewScreenProps = ScreenProps & { searchDelay?: number };
+/** `/view` takes the router's props; tests may shorten the search delay or drive its clock. */
+export type ViewScreenProps = ScreenProps & { searchDelay?: number; searchLater?: Later };
 
 /**
  * `/view`: all of the learner's notes, searched, filtered by course and sorted. What is typed
  * filters the loaded notes at once; once typing pauses the server is asked for the rest, and the
  * search it replaces is cancelled. Wide frames edit in a pane beside the list, narrow ones in place.
  */
-export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
+export function ViewScreen({ searchDelay = SEARCH_DELAY, searchLater }: ViewScreenProps) {
   const { notes, session, nav } = useServices();
   const t = useT();
   // A tag activated on a card opens this screen filtered by it (the navigation's state).
@@ -45,7 +45,7 @@ export function ViewScreen({ searchDelay = SEARCH_DELAY }: ViewScreenProps) {
   useEffect(() => notes.cache.visible.subscribe(prepareSearchMatch), []);
   const [order, setOrder] = useState<NoteOrder>('newest');
   const [editing, setEditing] = useState<string | null>(null);
-  const asked = useDebounced(query, searchDelay);
+  const asked = useDebounced(query, searchDelay, searchLater);
   const epoch = useValue(notes.epoch);
 
   const shownSearch = useMemo(() => parseSearch(query), [query]);

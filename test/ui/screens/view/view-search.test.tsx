@@ -6,12 +6,24 @@ import { createDeferred, type Deferred } from '../../../fakes/deferred.ts';
 import { fakeNote } from '../../../fakes/fake-note.ts';
 import { createFakeServices } from '../../../fakes/fake-services.ts';
 import { render, settle } from '../../../fakes/render.tsx';
-import { cardTexts, DELAY, fetches, page, pause, searchField, typeSearch } from './view-support.ts';
+import {
+  cardTexts,
+  DELAY,
+  fetches,
+  page,
+  pause,
+  searchClock,
+  searchField,
+  typeSearch,
+} from './view-support.ts';
 
 const NOTES = [
   fakeNote({ noteId: 'a', text: 'Photosynthesis makes sugar', createdOn: '2026-11-21T10:00:00.000Z' }),
   fakeNote({ noteId: 'b', text: 'Cell walls are rigid', createdOn: '2026-11-20T10:00:00.000Z' }),
 ];
+
+/** The search's clock: its delay passes at `pause(clock)` (view-support.ts). */
+const clock = searchClock();
 
 /** A view whose first load answers `first` and whose later fetches wait on deferreds. */
 async function scripted(first: NotesPage = page(NOTES)) {
@@ -24,7 +36,7 @@ async function scripted(first: NotesPage = page(NOTES)) {
       return d.promise;
     },
   });
-  const view = await render(<ViewScreen searchDelay={DELAY} />, fake);
+  const view = await render(<ViewScreen searchDelay={DELAY} searchLater={clock.later} />, fake);
   await settle();
   return { fake, view, later };
 }
@@ -42,9 +54,9 @@ test('each keystroke filters the loaded notes at once and marks the matches', as
 test('after the pause the server is asked with the query; the superseded search is aborted', async () => {
   const { fake, view } = await scripted();
   await typeSearch(view.container, 'pho');
-  await pause();
+  await pause(clock);
   await typeSearch(view.container, 'phot');
-  await pause();
+  await pause(clock);
   const calls = fetches(fake.api.callsTo('fetchNotes'));
   assert.equal(
     calls.map((c) => c.filter.query),
@@ -59,7 +71,7 @@ test('after the pause the server is asked with the query; the superseded search 
 test('typing fast asks the server once, for what was typed last', async () => {
   const { fake, view } = await scripted();
   for (const q of ['c', 'ce', 'cel', 'cell']) await typeSearch(view.container, q);
-  await pause();
+  await pause(clock);
   assert.equal(
     fetches(fake.api.callsTo('fetchNotes')).map((c) => c.filter.query),
     [undefined, 'cell'],
@@ -71,7 +83,7 @@ test('a note only the server knows shows once it answers, and the count is annou
   const { fake, view, later } = await scripted();
   await typeSearch(view.container, 'mito');
   assert.is(fake.services.announcer.current.value, null, 'nothing said while typing');
-  await pause();
+  await pause(clock);
   const extra = fakeNote({ noteId: 'z', text: 'Mitochondria', createdOn: '2020-01-01T00:00:00.000Z' });
   later[0]?.resolve(page([extra]));
   await settle();
@@ -88,7 +100,7 @@ test('a note only the server knows shows once it answers, and the count is annou
 test('a search with no match says so, in one message', async () => {
   const { view, later } = await scripted();
   await typeSearch(view.container, 'zzz');
-  await pause();
+  await pause(clock);
   later[0]?.resolve(page([]));
   await settle();
   assert.is(view.container.querySelector('.empty-state')?.textContent, 'No notes match your search');

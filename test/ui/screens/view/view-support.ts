@@ -1,8 +1,10 @@
 /**
  * Helpers for the `/view` component tests: numbered notes, typing into the search, choosing in a
- * select (linkedom's `<select>` has no working `value`), waiting out the (shortened) search delay.
+ * select (linkedom's `<select>` has no working `value`), the search delay on a clock the test drives.
  */
+
 import type { Note, NoteFilter, NotesPage } from '../../../../src/protocol/api-types.ts';
+import type { Later } from '../../../../src/ui/screens/view/use-debounced.ts';
 import { fakeNote } from '../../../fakes/fake-note.ts';
 import { settle } from '../../../fakes/render.tsx';
 
@@ -68,9 +70,31 @@ export function byLabel(container: HTMLElement, text: string): HTMLElement {
 /** The search field. */
 export const searchField = (container: HTMLElement) => byLabel(container, 'Search notes') as HTMLInputElement;
 
-/** Waits out the search delay (real timers) and lets the effects and fake answers settle. */
-export async function pause() {
-  await new Promise((r) => setTimeout(r, DELAY + 10));
+/**
+ * The search's clock, driven by the test (ViewScreen's `searchLater`): its delay passes only at
+ * `pause`, so how fast a loaded machine runs the keystrokes can't decide what is asked.
+ */
+export function searchClock() {
+  const pending = new Set<{ run: () => void; ms: number }>();
+  const later: Later = (run, ms) => {
+    const timer = { run, ms };
+    pending.add(timer);
+    return () => pending.delete(timer);
+  };
+  /** The learner pauses: every waiting timer's delay passes. */
+  const elapse = () => {
+    for (const timer of [...pending]) {
+      pending.delete(timer);
+      if (timer.ms !== DELAY) throw new Error(`the search waited ${timer.ms} ms, not ${DELAY}`);
+      timer.run();
+    }
+  };
+  return { later, elapse };
+}
+
+/** The learner pauses typing: the search delay passes on `clock`, then effects and fake answers settle. */
+export async function pause(clock: ReturnType<typeof searchClock>) {
+  clock.elapse();
   await settle();
 }
 
@@ -83,7 +107,7 @@ export const cardTexts = (container: HTMLElement) =>
  * `ms` of wall-clock time: a chunk's first import under Node compiles it, which takes real time
  * (more when other tests run alongside), not a fixed number of ticks.
  */
-export async function until<T>(found: () => T | null | undefined, ms = 5000): Promise<T> {
+export async function until<T>(found: () => T | null | undefined, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = found();
