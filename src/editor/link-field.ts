@@ -57,6 +57,9 @@ export function createLinkField(doc: Document, labels: EditorLabels): LinkField 
     const done = finish;
     finish = null;
     box.hidden = true;
+    // Emptied, or a typed "example.com" (invalid for type=url, though linkUrl took it) would keep
+    // the note's form from submitting: the browser can't point at a hidden field, so Save did nothing.
+    input.value = '';
     done?.(choice);
   };
   const tryApply = () => {

@@ -28,8 +28,9 @@ export function UndoBar() {
 
   if (!latest) return null;
   return (
-    <div className="undo-bar">
-      <p>{t('Note deleted')}</p>
+    // A region named by its message: outside <main>, its text must still sit in a landmark.
+    <section className="undo-bar" aria-labelledby="undo-bar-message">
+      <p id="undo-bar-message">{t('Note deleted')}</p>
       <button
         type="button"
         className="btn"
@@ -43,6 +44,6 @@ export function UndoBar() {
       >
         {t('Undo')}
       </button>
-    </div>
+    </section>
   );
 }
