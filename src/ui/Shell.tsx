@@ -11,8 +11,8 @@ import { useT, useValue } from './use-value.ts';
 
 /**
  * The frame around every screen: the main navigation (from the route table), the `<main>`
- * landmark, the Undo bar, the keyboard shortcut help (in a `<footer>`: all content sits in a
- * landmark) and the one polite live region. The lazy
+ * landmark, the Undo bar, the keyboard shortcut help (the `<footer>`) and the one polite live
+ * region. The lazy
  * parts it shows each sit in an error boundary: one that could not load never blanks the app.
  */
 export function Shell({ children }: { children: ReactNode }) {
@@ -46,9 +46,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <parts.UndoBar />
         </PartBoundary>
       )}
-      <footer>
-        <ShortcutHelp />
-      </footer>
+      <ShortcutHelp />
       <LiveRegion />
     </div>
   );

@@ -28,6 +28,7 @@ import { createFakeNotesApi, type FakeNotesApi } from './fake-notes-api.ts';
 import { createFakeSanitizer, type FakeSanitizer } from './fake-sanitizer.ts';
 import { installPopStateEvent } from './fake-window.ts';
 import { installGlobalLocation } from './global-location.ts';
+import { refusedStorage } from './memory-storage.ts';
 
 /** What a test can look at and drive besides the services themselves. */
 export type FakeServices = {
@@ -80,11 +81,10 @@ export function createFakeServices(
   });
   const announcer = createAnnouncer();
   let ids = 0;
-  const store = createKeyValueStore(() => null);
+  const store = createKeyValueStore(refused ? refusedStorage : () => null);
   const notes = createNotesModel({
     api: api.api,
     store,
-    refused,
     learner: () => learnerKey(session.context.value),
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),
     announce: announcer.announce,

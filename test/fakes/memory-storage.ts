@@ -17,6 +17,11 @@ export type MemoryStorage = StorageLike & {
 export const storageError = (name: 'SecurityError' | 'QuotaExceededError'): Error =>
   new DOMException(`The operation failed (${name})`, name);
 
+/** Opens no storage: reading `localStorage` throws, as in a frame the browser refuses storage. */
+export const refusedStorage = (): StorageLike => {
+  throw storageError('SecurityError');
+};
+
 /** Builds an empty, well-behaved storage; flip the `fail*` fields to make it throw. */
 export function createMemoryStorage(initial: Record<string, string> = {}): MemoryStorage {
   const items = new Map(Object.entries(initial));

@@ -25,7 +25,7 @@ import type { Deferred } from './deferred.ts';
 import { createFakeClock, type FakeClock } from './fake-clock.ts';
 import { draftOf, fakeNote } from './fake-note.ts';
 import { createFakeNotesApi } from './fake-notes-api.ts';
-import { createMemoryStorage, type MemoryStorage } from './memory-storage.ts';
+import { createMemoryStorage, type MemoryStorage, refusedStorage } from './memory-storage.ts';
 
 /** Two learners' identities (rootOrg, org, userId), as `learnerKey` builds them. */
 export const L1 = 'Infosys\u0000Infosys Ltd\u0000w-1';
@@ -128,7 +128,7 @@ export type WriteSideOptions = {
 export function createWriteSide(options: WriteSideOptions = {}) {
   const fake = createFakeNotesApi(options.script);
   const storage = options.storage ?? createRecordedStorage();
-  const store: KeyValueStore = createKeyValueStore(() => (options.refused ? null : storage));
+  const store: KeyValueStore = createKeyValueStore(options.refused ? refusedStorage : () => storage);
   const t = options.clock ?? createFakeClock(NOW);
   const cache = createNoteCache();
   const announced: string[] = [];
@@ -144,7 +144,7 @@ export function createWriteSide(options: WriteSideOptions = {}) {
     forbidden += 1;
   };
   const timers = { now: t.now, setTimeout: t.setTimeout, clearTimeout: t.clearTimeout };
-  const journal = createJournal({ store, learner: options.learner ?? L1, refused: options.refused });
+  const journal = createJournal({ store, learner: options.learner ?? L1 });
   const drafts = createJournalDrafts({ journal, ...timers });
   const outbox = createOutbox({
     journal,

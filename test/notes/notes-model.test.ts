@@ -16,7 +16,12 @@ import { createDeferred, flushPromises } from '../fakes/deferred.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
 import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
-import { createMemoryStorage, type MemoryStorage, storageError } from '../fakes/memory-storage.ts';
+import {
+  createMemoryStorage,
+  type MemoryStorage,
+  refusedStorage,
+  storageError,
+} from '../fakes/memory-storage.ts';
 
 const L1 = 'Infosys\u0000Infosys Ltd\u0000w-1';
 const L2 = 'Infosys\u0000Infosys Ltd\u0000w-2';
@@ -73,8 +78,8 @@ function build(
   refused = false,
 ) {
   const fake = createFakeNotesApi(script);
-  // Refused: as the composition root builds it when its probe finds storage refused.
-  const store = createKeyValueStore(() => (refused ? null : storage));
+  // Refused: reading localStorage throws, as in a frame the browser refuses storage.
+  const store = createKeyValueStore(refused ? refusedStorage : () => storage);
   const t = createFakeClock(NOW);
   const announced: string[] = [];
   let forbidden = 0;
@@ -83,7 +88,6 @@ function build(
   const model = createNotesModel({
     api: fake.api,
     store,
-    refused,
     learner: () => learner,
     onForbidden: () => {
       forbidden += 1;

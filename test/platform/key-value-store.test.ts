@@ -86,4 +86,38 @@ test('open is called once, at creation', () => {
   assert.is(opened, 1);
 });
 
+const securityError = () => new DOMException('The operation is insecure.', 'SecurityError');
+
+test('refused: reading localStorage throws (Chromium with third-party storage blocked, Firefox rejecting it)', () => {
+  const store = createKeyValueStore(() => {
+    throw securityError();
+  });
+  assert.is(store.refused, true);
+  assert.is(store.set('k', 'v'), false, 'kept in memory only');
+  assert.is(store.get('k'), 'v');
+});
+
+test('refused: a storage whose reads throw', () => {
+  const store = createKeyValueStore(() => ({
+    getItem(): string | null {
+      throw securityError();
+    },
+    setItem() {},
+    removeItem() {},
+  }));
+  assert.is(store.refused, true);
+});
+
+test('not refused: a storage that works, or a full one that still reads (drafts alone then stay in memory)', () => {
+  assert.is(createKeyValueStore(() => createMemoryStorage()).refused, false);
+  const full = createKeyValueStore(() => ({
+    getItem: () => null,
+    setItem() {
+      throw new DOMException('full', 'QuotaExceededError');
+    },
+    removeItem() {},
+  }));
+  assert.is(full.refused, false);
+});
+
 test.run();

@@ -70,10 +70,10 @@ export function parseJournal(raw: string | null): JournalState {
 }
 
 /**
- * What a journal needs: the storage, whose journal it is, and a clock to date each write.
- * `refused`: the browser refuses storage, so the journal is in memory from the start.
+ * What a journal needs: the storage, whose journal it is, and a clock to date each write. A
+ * storage the browser refuses (`store.refused`) keeps the journal in memory from the start.
  */
-export type JournalDeps = { store: KeyValueStore; learner: string; now?: () => number; refused?: boolean };
+export type JournalDeps = { store: KeyValueStore; learner: string; now?: () => number };
 
 /** When a stored journal was last written (its `at`), or null for one written before it was dated. */
 export function journalWrittenAt(raw: string | null): number | null {
@@ -96,7 +96,8 @@ export const isEmptyJournal = (s: JournalState): boolean =>
  * turns false when storage refused a write (full, private mode, partitioned frame): the state is
  * then kept in memory and the editor warns that drafts won't survive the page.
  */
-export function createJournal({ store, learner, now, refused }: JournalDeps) {
+export function createJournal({ store, learner, now }: JournalDeps) {
+  const { refused } = store;
   const key = journalKey(learner);
   const durable = signal(!refused);
   const state = signal<JournalState>(parseJournal(store.get(key)));

@@ -20,8 +20,6 @@ import { uploadImage } from './upload-image.ts';
 export type ActionsDeps = {
   api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'uploadFile'>;
   store: KeyValueStore;
-  /** The browser refuses storage: the journal is in memory and this frame its only sender (no `frames`). */
-  refused?: boolean;
   learner: () => string;
   cache: NoteCache;
   announce: (key: string) => void;
@@ -51,14 +49,14 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
   const { cache } = deps;
   const learner = deps.learner();
   sweepJournals(deps.store, learner, deps.now()); // other learners' stale or empty journals
-  const journal = createJournal({ store: deps.store, learner, now: deps.now, refused: deps.refused });
+  const journal = createJournal({ store: deps.store, learner, now: deps.now });
   const drafts = createJournalDrafts({ ...deps, journal });
   const lock = links?.lock;
   const follow = createQueuedFollower(deps, journal.state.value.outbox);
   const outbox = createOutbox({
     ...deps,
     journal,
-    alone: deps.refused,
+    alone: deps.store.refused, // storage refused: this frame is the only sender (no `frames`)
     // One sender per learner across frames: each sends holding the lock, after reading the journal again.
     exclusive: lock ? (send, onBusy) => lock(`notes:outbox:${learner}`, send, onBusy) : undefined,
     onReload: () => follow(journal.state.value.outbox),
@@ -145,7 +143,8 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
  * browser is idle, on the first write, or at once when a previous visit left writes queued.
  */
 export function createActions(deps: ActionsDeps) {
-  const links = deps.frames ? createFrameLinks(deps.frames) : null;
+  // Storage refused: Web Locks, IndexedDB and storage events are refused too; this frame is alone.
+  const links = deps.frames && !deps.store.refused ? createFrameLinks(deps.frames) : null;
   let current = openLearner(deps, links);
   return {
     get: () => current,

@@ -106,12 +106,12 @@ test('after a refused write, updates build on memory, not on the stale stored va
   assert.equal(Object.keys(storedJournal(s.storage).drafts).sort(), ['a', 'b', 'c', 'd']);
 });
 
-test('storage unavailable (SecurityError on open): memory only, durable false, no throw', () => {
+test('storage refused (SecurityError on open): in memory and not durable from the start, no throw', () => {
   const store = createKeyValueStore(() => {
     throw storageError('SecurityError');
   });
   const j = createJournal({ store, learner: L1 });
-  assert.ok(j.durable.value, 'nothing refused yet');
+  assert.not.ok(j.durable.value, 'refused before anything was written');
   assert.not.ok(j.update(withDraft('a', 'a')));
   assert.not.ok(j.durable.value);
   j.update(withDraft('b', 'b'));
