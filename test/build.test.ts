@@ -18,7 +18,12 @@ import { RICH_TEXT_CSS } from '../src/format/rich-text-css.ts';
 import { inlineBlocks } from './support/inline-blocks.ts';
 
 type OutFile = { file: string; firstLoad: boolean; raw: number; gzip: number; brotli: number };
-type Built = { out: string; files: OutFile[] };
+type Built = {
+  out: string;
+  files: OutFile[];
+  metafile: { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  firstLoadChunk: string;
+};
 
 /** The CSP source for an inline element's text, computed here independently of the build. */
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -49,6 +54,19 @@ test('first load stays under the size ceiling', ({ built }) => {
   );
   assert.ok(totals.gzip <= CEILING.gzip, `first load is ${totals.gzip} B gzip (ceiling ${CEILING.gzip})`);
   assert.ok(totals.brotli > 5_000, 'the measurement covers the real bundle');
+});
+
+// One build serves every test here: a second full build (terser over every chunk) cost the unit phase ~13 s of CPU.
+test('the first-load chunk carries the read side, not the write side or the editor (its metafile inputs)', ({
+  built,
+}) => {
+  // Stronger than the import walk in test/architecture/import-rules.test.ts: it also sees what
+  // esbuild hoists into the first load from shared code (issue 16).
+  const inputs = Object.keys(built.metafile.outputs[built.firstLoadChunk]?.inputs ?? {});
+  assert.ok(inputs.includes('src/notes/read/note-lists.ts'), 'the metafile names the read side');
+  assert.ok(inputs.includes('src/notes/notes-model.ts'), 'and the front module');
+  const bad = inputs.filter((f) => /^src\/(notes\/write|editor|ui\/editor)\//.test(f));
+  assert.equal(bad, []);
 });
 
 test('every asset has a content hash and .gz/.br siblings', ({ built }) => {

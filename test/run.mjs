@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The test entry point (`npm test`): unit tests (uvu + linkedom, Node only), then browser tests
+// The test entry point (`npm test`): unit tests (uvu + linkedom, Node only), then the notes
+// service's tests (test/server: SQLite and PostgreSQL, real processes), then browser tests
 // (uvu driving Debian's Chromium through playwright-core against a fresh build with the test hooks,
 // in .test-artifacts/dist-browser or NOTES_TEST_DIST), then the core flows again in Debian's
 // Firefox ESR (the files in FIREFOX_FILES, `NOTES_BROWSER=firefox`), then the WebKit smoke test
@@ -15,7 +16,7 @@ import { runUnitPool } from './support/unit-pool.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const phases = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const wanted = phases.length ? phases : ['unit', 'browser', 'firefox', 'webkit'];
+const wanted = phases.length ? phases : ['unit', 'server', 'browser', 'firefox', 'webkit'];
 const uvuBin = fileURLToPath(new URL('../node_modules/uvu/bin.js', import.meta.url));
 // The builds the tests make reuse terser's output for code it already minified (scripts/minify-cache.mjs).
 process.env.NOTES_BUILD_CACHE ??= join(root, '.test-artifacts', 'build-cache');
@@ -127,9 +128,18 @@ const tally = (r) => {
 if (wanted.includes('unit')) {
   // uvu's files over a few worker processes (test/support/unit-pool.mjs), with uvu's counts.
   const started = Date.now();
-  const { total, passed, skipped } = await runUnitPool();
+  const { total, passed, skipped } = await runUnitPool({ ignore: ['^(browser|webkit|server)'] });
   const failed = total - passed - skipped;
   console.log(`unit: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+  tally({ passed, failed: failed > 0 || passed > 0 ? failed : 1 });
+}
+if (wanted.includes('server')) {
+  // The notes service (server/) on SQLite and PostgreSQL: real databases, child processes and
+  // sockets, so a phase of its own. PostgreSQL comes from scripts/start-postgres.sh (CI runs it).
+  const started = Date.now();
+  const { total, passed, skipped } = await runUnitPool({ dir: 'test/server', ignore: ['^support'] });
+  const failed = total - passed - skipped;
+  console.log(`server: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
   tally({ passed, failed: failed > 0 || passed > 0 ? failed : 1 });
 }
 const browserPhases = ['browser', 'firefox', 'webkit'].filter((p) => wanted.includes(p));
