@@ -90,6 +90,9 @@ function keysVerifier(config: ResolvedKeysConfig): Verifier {
         clockTolerance: config.leewaySeconds,
         ...(config.now ? { currentDate: config.now() } : {}),
       });
+      // Keycloak marks its other tokens in `typ`; an ID or refresh token is not a key to the API.
+      if (typeof payload.typ === 'string' && /^(id|refresh|offline)$/i.test(payload.typ))
+        throw new SafeAuthError('token is not an access token');
       if (config.azp !== undefined) {
         if (payload.azp === undefined) throw new SafeAuthError('token has no azp claim');
         if (payload.azp !== config.azp) throw new SafeAuthError("token's azp claim is not accepted");

@@ -132,6 +132,16 @@ auth('azp, when configured, must equal it', async ({ fx }) => {
   );
 });
 
+auth("Keycloak's ID and refresh tokens (typ ID/Refresh) are not access tokens", async ({ fx }) => {
+  const a = await createAuthenticator(keysConfig(fx));
+  const check = async (typ: unknown) =>
+    outcome(await a.authenticate(apiHeaders(await signWith(fx.rs, goodClaims({ typ })), 'w1')));
+  assert.is(await check('Bearer'), 'ok ro/o/w1');
+  assert.is(await check(undefined), 'ok ro/o/w1');
+  assert.is(await check('ID'), '401 Unauthorized: token is not an access token');
+  assert.is(await check('Refresh'), '401 Unauthorized: token is not an access token');
+});
+
 auth('leeway: 30 s by default, configurable up to 60 s, on exp and nbf', async ({ fx }) => {
   const at = (leewaySeconds?: number) =>
     createAuthenticator(keysConfig(fx, leewaySeconds === undefined ? {} : { leewaySeconds }));
