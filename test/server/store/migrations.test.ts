@@ -15,7 +15,7 @@ import { migrate, schemaVersion } from '../../../server/src/store/migrate.ts';
 import { LATEST_VERSION, MIGRATIONS } from '../../../server/src/store/migrations.ts';
 import { openStore, StoreError } from '../../../server/src/store/notes-store.ts';
 import { migrateDatabase } from '../../../server/src/store/operations.ts';
-import { ENGINES, freshDatabase, type TestDatabase } from '../support/databases.ts';
+import { ENGINES, freshDatabase, setupOnce, type TestDatabase } from '../support/databases.ts';
 import { makeNote } from '../support/store-notes.ts';
 
 const rejects = async (work: () => Promise<unknown>, pattern: RegExp): Promise<void> => {
@@ -50,7 +50,7 @@ for (const engine of ENGINES) {
   const test = suite(`migrations (${engine})`);
   let db: TestDatabase;
 
-  test.before(async () => {
+  setupOnce(test, async () => {
     db = await freshDatabase(engine);
   });
   test.after(async () => {
@@ -146,7 +146,7 @@ for (const engine of ENGINES) {
 
 const files = suite('migrations (SQLite files that are not notes databases)');
 let dir: TestDatabase;
-files.before(async () => {
+setupOnce(files, async () => {
   dir = await freshDatabase('sqlite');
 });
 files.after(async () => {

@@ -13,7 +13,7 @@ import { connect } from '../../../server/src/store/connect.ts';
 import { LATEST_VERSION } from '../../../server/src/store/migrations.ts';
 import { type Learner, openStore, StoreError } from '../../../server/src/store/notes-store.ts';
 import { backupDatabase, copyDatabase, retireFromDatabase } from '../../../server/src/store/operations.ts';
-import { ENGINES, freshDatabase, type TestDatabase } from '../support/databases.ts';
+import { ENGINES, freshDatabase, setupOnce, type TestDatabase } from '../support/databases.ts';
 import { generatedNotes, makeNote } from '../support/store-notes.ts';
 import { startWorker } from '../support/worker-process.ts';
 
@@ -65,7 +65,7 @@ async function dump(url: string): Promise<Record<string, unknown[]>> {
 
 const backup = suite('backup');
 let sqliteDb: TestDatabase;
-backup.before(async () => {
+setupOnce(backup, async () => {
   sqliteDb = await freshDatabase('sqlite');
 });
 backup.after(async () => {
@@ -133,7 +133,7 @@ backup.run();
 for (const engine of ENGINES) {
   const test = suite(`retire by URL (${engine})`);
   let db: TestDatabase;
-  test.before(async () => {
+  setupOnce(test, async () => {
     db = await freshDatabase(engine);
   });
   test.after(async () => {
@@ -167,7 +167,7 @@ const copy = suite('copy SQLite → PostgreSQL → SQLite');
 let first: TestDatabase;
 let middle: TestDatabase;
 let last: TestDatabase;
-copy.before(async () => {
+setupOnce(copy, async () => {
   first = await freshDatabase('sqlite');
   middle = await freshDatabase('postgres');
   last = await freshDatabase('sqlite');

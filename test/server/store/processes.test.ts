@@ -12,7 +12,7 @@ import { connect } from '../../../server/src/store/connect.ts';
 import { MIGRATIONS } from '../../../server/src/store/migrations.ts';
 import { type Learner, type NotesStore, openStore } from '../../../server/src/store/notes-store.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
-import { ENGINES, freshDatabase, type TestDatabase } from '../support/databases.ts';
+import { ENGINES, freshDatabase, setupOnce, type TestDatabase } from '../support/databases.ts';
 import { makeNote } from '../support/store-notes.ts';
 import { startWorker, type Worker } from '../support/worker-process.ts';
 
@@ -39,7 +39,7 @@ for (const engine of ENGINES) {
   let db: TestDatabase;
   let store: NotesStore;
 
-  test.before(async () => {
+  setupOnce(test, async () => {
     db = await freshDatabase(engine);
   });
   test.after(async () => {
