@@ -95,6 +95,7 @@ export async function fetchNotes(db: Db, learner: Learner, f: FetchQuery): Promi
   const query = f.query?.trim() ?? '';
   if (query !== '') q = q.where(contains(db, 'search', fold(query)));
   const total = await countOf(q);
+  if (total === 0) return { notes: [], total, nextCursor: null }; // a search that finds nothing: one pass
   const paged = position === null ? q : q.where(after(position));
   const rows = await inOrder(paged.select(NOTE_FIELDS), f.order)
     .limit(f.limit + 1)
