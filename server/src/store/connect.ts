@@ -33,7 +33,7 @@ export type ConnectOptions = {
   synchronous?: Synchronous;
   /** SQLite: how long to wait for another process's write lock, ms (default 5000). */
   busyTimeoutMs?: number;
-  /** SQLite: page cache in MB (default 64: a 10,000-note learner's rows stay in memory for search). */
+  /** SQLite: page cache in MB (default 32: a 10,000-note learner's rows stay in memory for search). */
   cacheMb?: number;
   /** PostgreSQL: pool size (default 10). */
   poolSize?: number;
@@ -112,7 +112,7 @@ export function openSqliteFile(path: string, options: ConnectOptions = {}): Bett
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     db.pragma('foreign_keys = ON');
-    db.pragma(`cache_size = ${-Math.round((options.cacheMb ?? 64) * 1024)}`);
+    db.pragma(`cache_size = ${-Math.round((options.cacheMb ?? 32) * 1024)}`);
   } catch (e) {
     db.close();
     const code = (e as { code?: string }).code;
