@@ -86,18 +86,22 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
     await hello.stop();
     const filesDir = join(work, `files-${engine}`);
     mkdirSync(filesDir, { recursive: true });
-    notes = await startServer([
-      ...tsx,
-      join(root, 'bench/server/serve-notes.ts'),
-      '--database',
-      databaseUrl,
-      '--secret',
-      SECRET,
-      '--files-dir',
-      filesDir,
-      '--log',
-      join(work, `server-${engine}.log`),
-    ]);
+    const serve = (synchronous: 'full' | 'normal') =>
+      startServer([
+        ...tsx,
+        join(root, 'bench/server/serve-notes.ts'),
+        '--database',
+        databaseUrl,
+        '--secret',
+        SECRET,
+        '--files-dir',
+        filesDir,
+        '--synchronous',
+        synchronous,
+        '--log',
+        join(work, `server-${engine}.log`),
+      ]);
+    notes = await serve('full');
     const rssIdle = memoryOf(notes.pid)?.rss ?? Number.NaN;
     const memory = sampleMemory(notes.pid);
     const rows: Row[] = [];
@@ -115,6 +119,27 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
       );
     }
     const rssPeak = memory.stop();
+    if (engine === 'sqlite') {
+      // What synchronous=FULL costs: the same add with NORMAL (safe from a process crash, not from
+      // power loss: the last commits may be lost, the file stays consistent).
+      await notes.stop();
+      notes = await serve('normal');
+      const add = notesCalls(notes.url, SECRET, shape)[2];
+      if (add) {
+        await runLoad(add, { connections, seconds: 2 });
+        const saturation = await runLoad(add, { connections, seconds });
+        const fixed = await runLoad(add, { connections, seconds, rate: 200 });
+        rows.push({
+          call: 'add with synchronous=NORMAL (not durable on power loss)',
+          saturation,
+          fixed,
+          rate: 200,
+        });
+        log(
+          `${engine}: add, synchronous=NORMAL: ${saturation.requestsPerSecond.toFixed(0)} req/s; p95 ${fixed.p95.toFixed(1)} ms`,
+        );
+      }
+    }
     return { engine, hello: helloFigures, rows, rssIdle, rssPeak };
   } finally {
     await hello.stop();
