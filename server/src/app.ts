@@ -17,7 +17,7 @@ import { parseJsonBytes } from './http/json-body.ts';
 import { methodsAt } from './http/route-match.ts';
 import type { Caller, Reply } from './http/route-spec.ts';
 import { type LogOptions, loggerOptions } from './http/safe-log.ts';
-import { MAX_ID_CHARS, MAX_JSON_BODY_BYTES, MAX_TITLE_CHARS } from './notes/limits.ts';
+import { MAX_JSON_BODY_BYTES } from './notes/limits.ts';
 import type { Authenticator, NotesStore } from './parts.ts';
 import { routeTable } from './route-table.ts';
 
@@ -75,11 +75,6 @@ function send(reply: FastifyReply, r: Reply): FastifyReply {
   return reply.code(r.status).type(JSON_TYPE).send(r.body);
 }
 
-const header = (request: FastifyRequest, name: string): string => {
-  const v = request.headers[name];
-  return (Array.isArray(v) ? (v[0] ?? '') : (v ?? '')).trim();
-};
-
 /** The origin of a URL as scheme://host[:port], or null; origins are compared by parsed parts. */
 export function originOf(raw: string): string | null {
   try {
@@ -101,13 +96,7 @@ function authHook(authenticator: Authenticator) {
         ...(headers ? { headers } : {}),
       });
     }
-    for (const name of ['rootorg', 'org', 'domain'] as const) {
-      const value = header(request, name);
-      if (value === '') return send(reply, { status: 400, body: { error: `${name} header is required` } });
-      if (value.length > (name === 'domain' ? MAX_TITLE_CHARS : MAX_ID_CHARS))
-        return send(reply, { status: 400, body: { error: `${name} header is too long` } });
-    }
-    request.caller = { learner: verdict.learner, claims: verdict.claims, domain: header(request, 'domain') };
+    request.caller = { learner: verdict.learner, claims: verdict.claims, domain: verdict.domain };
   };
 }
 

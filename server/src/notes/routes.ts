@@ -7,7 +7,7 @@ import type { Note, NoteCollection } from '../../../src/protocol/api-types.ts';
 import { type Check, valid } from '../http/check.ts';
 import { checkedBody } from '../http/json-body.ts';
 import { type Call, type Caller, errorReply, type Reply, type RouteSpec } from '../http/route-spec.ts';
-import type { FetchQuery, NotesStore } from '../parts.ts';
+import { BadCursorError, type FetchQuery, type NotesStore } from '../parts.ts';
 import { displayNameFrom } from './display-name.ts';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
@@ -53,12 +53,6 @@ const common = {
   429: err('too many requests from this learner; see Retry-After'),
 };
 const json = (description: string, schema: Record<string, unknown>) => ({ description, schema });
-
-/** Cursor problems the store reports: a 400 naming the cursor. */
-const cursorRefusal = (e: unknown): Reply | null =>
-  e instanceof Error && /cursor/i.test(e.message) && (e as { statusCode?: number }).statusCode === 400
-    ? errorReply(400, e.message)
-    : null;
 
 async function add(call: Call, deps: NotesDeps): Promise<Reply> {
   const key = parseIdempotencyKey(headerOf(call, 'idempotency-key'));
@@ -114,8 +108,7 @@ async function fetchNotes(call: Call, deps: NotesDeps): Promise<Reply> {
   try {
     return ok(await deps.store.fetch(call.caller.learner, query.value));
   } catch (e) {
-    const r = cursorRefusal(e);
-    if (r) return r;
+    if (e instanceof BadCursorError) return errorReply(400, e.message);
     throw e;
   }
 }

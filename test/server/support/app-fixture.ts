@@ -1,7 +1,8 @@
 /**
- * Builds the service's app for a test: the real Fastify app on given parts (by default the fake
- * store and authenticator, a temp files folder and a fixed clock), a client that sends the five
- * headers for a learner through `app.inject`, and the log lines the run wrote.
+ * Builds the service's app for a test: the real Fastify app on the real store (a fresh SQLite file,
+ * or a fresh PostgreSQL database with `engine: 'postgres'`), the real authenticator in dev mode
+ * (HS256 with TEST_SECRET), a temp files folder, a stepping clock and sequential note ids; a client
+ * that sends the five headers for a learner through `app.inject`, and the log lines the run wrote.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,9 +10,18 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type AppParts, buildApp } from '../../../server/src/app.ts';
-import type { Authenticator, Learner, NotesStore } from '../../../server/src/parts.ts';
-import { fakeAuthenticator, fakeToken } from '../../fakes/fake-authenticator.ts';
-import { fakeNotesStore } from '../../fakes/fake-notes-store.ts';
+import { createAuthenticator } from '../../../server/src/auth/index.ts';
+import type { Learner, NotesStore } from '../../../server/src/parts.ts';
+import { openStore } from '../../../server/src/store/notes-store.ts';
+import { freshDatabase, type TestEngine } from './databases.ts';
+import { signHs256 } from './signing-keys.ts';
+
+/** The dev secret every test app checks tokens with. */
+export const TEST_SECRET = 'notes-server-test-secret';
+
+/** A dev token (HS256, TEST_SECRET) for `wid`, valid for an hour, with extra claims. */
+export const devToken = (wid: string, claims: Record<string, unknown> = {}): string =>
+  signHs256({}, { wid, exp: Math.floor(Date.now() / 1000) + 3600, ...claims }, TEST_SECRET);
 
 /** A test learner: the triple, names for the token, and the token maker this fixture uses. */
 export type TestLearner = Learner & { given_name?: string; family_name?: string };
@@ -43,6 +53,8 @@ export type Client = {
 export type AppFixture = {
   app: FastifyInstance;
   store: NotesStore;
+  /** The database the store is on (a file path or postgres://…). */
+  url: string;
   filesDir: string;
   logs: string[];
   client(l: TestLearner, token?: string): Client;
@@ -54,11 +66,7 @@ export type TokenFor = (l: TestLearner) => string;
 
 /** Starts the app for one test. */
 export async function startApp(
-  options: Partial<AppParts> & {
-    tokenFor?: TokenFor;
-    store?: NotesStore;
-    authenticator?: Authenticator;
-  } = {},
+  options: Partial<AppParts> & { tokenFor?: TokenFor; engine?: TestEngine } = {},
 ): Promise<AppFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'notes-server-'));
   const filesDir = join(dir, 'files');
@@ -74,20 +82,24 @@ export async function startApp(
       done();
     },
   });
-  const store = options.store ?? fakeNotesStore();
+  const db = await freshDatabase(options.engine ?? 'sqlite');
+  const store = options.store ?? (await openStore(db.url));
+  const authenticator =
+    options.authenticator ?? (await createAuthenticator({ mode: 'dev', secret: TEST_SECRET }));
   let n = 0;
+  const started = Math.floor(Date.now() / 1000) * 1000;
   const app = await buildApp({
     store,
-    authenticator: options.authenticator ?? fakeAuthenticator(),
+    authenticator,
     files: filesDir,
-    now: () => new Date(Date.UTC(2024, 5, 1, 12, 0, 0) + n * 1000),
+    now: () => new Date(started + n * 1000),
     newId: () => `note-${String(++n).padStart(4, '0')}`,
     log: { stream, level: 'info' },
     ...options,
   });
+  await app.ready();
   const tokenFor: TokenFor =
-    options.tokenFor ??
-    ((l) => fakeToken({ wid: l.wid, given_name: l.given_name, family_name: l.family_name }));
+    options.tokenFor ?? ((l) => devToken(l.wid, { given_name: l.given_name, family_name: l.family_name }));
   const answer = (r: {
     statusCode: number;
     headers: Answer['headers'];
@@ -134,11 +146,15 @@ export async function startApp(
   return {
     app,
     store,
+    url: db.url,
     filesDir,
     logs,
     client,
     async stop() {
       await app.close();
+      authenticator.close();
+      await store.close();
+      await db.drop();
       await rm(dir, { recursive: true, force: true });
     },
   };
