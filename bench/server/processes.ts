@@ -19,18 +19,19 @@ export function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let ready = false;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not print its URL within ${timeoutMs} ms: ${output.slice(-500)}`));
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
+      if (ready) return; // keep draining, stop keeping (the service logs every request)
       output += chunk.toString();
       const match = /http:\/\/127\.0\.0\.1:\d+/.exec(output);
       if (!match) return;
       clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.stdout?.resume(); // keep draining whatever it prints later
+      ready = true;
       resolve({
         url: match[0],
         pid: child.pid ?? -1,
@@ -45,7 +46,7 @@ export function startServer(
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+      if (!ready) output += chunk.toString();
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

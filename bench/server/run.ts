@@ -86,21 +86,36 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
     await hello.stop();
     const filesDir = join(work, `files-${engine}`);
     mkdirSync(filesDir, { recursive: true });
+    // The durable service is notes-server itself (dev tokens, default limits, JSON logs on stderr);
+    // the CLI has no synchronous setting, so the NORMAL comparison runs the same parts (serve-notes.ts).
     const serve = (synchronous: 'full' | 'normal') =>
-      startServer([
-        ...tsx,
-        join(root, 'bench/server/serve-notes.ts'),
-        '--database',
-        databaseUrl,
-        '--secret',
-        SECRET,
-        '--files-dir',
-        filesDir,
-        '--synchronous',
-        synchronous,
-        '--log',
-        join(work, `server-${engine}.log`),
-      ]);
+      startServer(
+        synchronous === 'full'
+          ? [
+              join(root, 'server/bin.mjs'),
+              'serve',
+              '--dev',
+              '--secret',
+              SECRET,
+              '--database',
+              databaseUrl,
+            ].concat(['--port', '0', '--files-dir', filesDir])
+          : [
+              ...tsx,
+              join(root, 'bench/server/serve-notes.ts'),
+              '--database',
+              databaseUrl,
+              '--secret',
+              SECRET,
+            ].concat([
+              '--files-dir',
+              filesDir,
+              '--synchronous',
+              'normal',
+              '--log',
+              join(work, 'server-normal.log'),
+            ]),
+      );
     notes = await serve('full');
     const rssIdle = memoryOf(notes.pid)?.rss ?? Number.NaN;
     const memory = sampleMemory(notes.pid);

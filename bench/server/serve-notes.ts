@@ -1,7 +1,8 @@
 /**
- * The notes service as the bench runs it until `notes-server` has its bin: the same parts the CLI
- * composes (openStore, createAuthenticator in dev mode, buildApp with its default limits), JSON logs
- * at info level into a file, listening on 127.0.0.1 on a free port, printing its URL.
+ * The notes service with a chosen SQLite `synchronous`, which notes-server does not offer: the same
+ * parts its serve command composes (openStore, createAuthenticator in dev mode, buildApp with its
+ * default limits), JSON logs at info level into a file, on 127.0.0.1 on a free port, printing its URL.
+ * The bench uses it to show what synchronous=FULL costs against NORMAL.
  *
  *   node --import tsx bench/server/serve-notes.ts --database FILE|postgres://… --secret S --files-dir DIR
  *     [--synchronous full|normal] [--log FILE]
