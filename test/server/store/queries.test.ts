@@ -20,7 +20,7 @@ import {
   openStore,
 } from '../../../server/src/store/notes-store.ts';
 import type { Note, NoteOrder } from '../../../src/protocol/api-types.ts';
-import { ENGINES, freshDatabase, type TestDatabase } from '../support/databases.ts';
+import { ENGINES, freshDatabase, setupOnce, type TestDatabase } from '../support/databases.ts';
 import { generatedNotes, makeNote } from '../support/store-notes.ts';
 
 const ORDERS: NoteOrder[] = ['newest', 'oldest', 'updated'];
@@ -111,7 +111,7 @@ for (const engine of ENGINES) {
   let store: NotesStore;
   const owners = new Map<string, { learner: Learner; notes: Note[] }>();
 
-  test.before(async () => {
+  setupOnce(test, async () => {
     db = await freshDatabase(engine);
     store = await openStore(db.url);
     for (const { owner, note } of SEEDED) {
