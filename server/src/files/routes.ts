@@ -66,6 +66,8 @@ async function receive(call: Call): Promise<Received> {
     if (/LIMIT/.test(code))
       return { ok: false, reply: errorReply(400, 'multipart body is malformed: too many parts') };
     const why = e instanceof Error ? e.message.replace(/^Multipart: /, '') : 'unreadable';
+    if (/boundary not found/i.test(why))
+      return { ok: false, reply: errorReply(400, 'Content-Type has no valid multipart boundary') };
     return { ok: false, reply: errorReply(400, `multipart body is malformed: ${why}`) };
   }
   if (files === 0 || !found) return { ok: false, reply: errorReply(400, 'file field is missing') };

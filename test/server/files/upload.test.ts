@@ -84,6 +84,16 @@ it('a PNG is stored under an unguessable name and served without auth, with the 
 it('sniffed by bytes: HTML named .png is 415; not multipart is 415', async ({ fx }) => {
   const fake = await upload(fx, form([{ name: 'file', filename: 'x.png', type: 'image/png', data: HTML }]));
   assert.equal([fake.statusCode, fake.json().error], [415, 'file must be a PNG, JPEG, GIF or WebP image']);
+  const noBoundary = await upload(fx, Buffer.from('x'), 'multipart/form-data');
+  assert.equal(
+    [noBoundary.statusCode, noBoundary.json().error],
+    [400, 'Content-Type has no valid multipart boundary'],
+  );
+  const cut = await upload(fx, Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"`));
+  assert.equal(
+    [cut.statusCode, cut.json().error],
+    [400, 'multipart body is malformed: Unexpected end of multipart data'],
+  );
   const json = await upload(fx, Buffer.from('{}'), 'application/json');
   assert.equal([json.statusCode, json.json().error], [415, 'Content-Type must be multipart/form-data']);
 });
