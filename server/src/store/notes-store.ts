@@ -41,6 +41,7 @@ export { BadCursorError, decodeCursor } from './cursor.ts';
 export type { Learner } from './learners.ts';
 export type { FetchQuery, PathQuery } from './reads.ts';
 export type { RetireResult } from './retire.ts';
+export { UnstorableNoteError } from './rows.ts';
 export type { DeleteOutcome, UpdateOutcome } from './writes.ts';
 export type { Note, NoteOrder, StoredFile, StoreOptions };
 
@@ -53,6 +54,7 @@ export type NotesStore = {
    * used the key (not expired, ≥ 24 h kept), stores nothing and returns the note that first add
    * stored with created=false. Concurrent adds with one key, from any number of processes, store
    * exactly one note: the others wait for it and get it (created=false), never an error.
+   * A string field holding U+0000 throws UnstorableNoteError (PostgreSQL can't store it).
    */
   add(learner: Learner, note: Note, key: string | null): Promise<{ note: Note; created: boolean }>;
   /**
