@@ -87,6 +87,7 @@ export type NotesStore = {
   retire(learner: Learner): Promise<RetireResult>;
   /** Whether the database answers (for /readyz). */
   ready(): Promise<boolean>;
+  /** Closes the connection (or pool); calling it again is harmless. */
   close(): Promise<void>;
 };
 
@@ -114,6 +115,7 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     throw e;
   }
   let keyedAdds = 0;
+  let closing: Promise<void> | undefined;
   return {
     engine: db.engine,
     async add(learner, note, key) {
@@ -141,6 +143,9 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
         return false;
       }
     },
-    close: () => db.kysely.destroy(),
+    close() {
+      closing ??= db.kysely.destroy();
+      return closing;
+    },
   };
 }
