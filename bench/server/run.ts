@@ -72,7 +72,23 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
     copyFileSync(data, databaseUrl);
   } else {
     const pgdb = await createPostgresDatabase();
-    drop = () => pgdb.drop();
+    // An autovacuum worker busy with the new rows can refuse the forced drop for a while: retry, then
+    // say what to drop by hand rather than lose the run's figures.
+    drop = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await pgdb.drop();
+        } catch (e) {
+          if (attempt === 5) {
+            log(
+              `could not drop ${new URL(pgdb.url).pathname.slice(1)} (${(e as Error).message}); drop it by hand`,
+            );
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 3000));
+        }
+      }
+    };
     log(`copying the data into PostgreSQL (${pgdb.url.replace(/:[^:@/]+@/, ':***@')})`);
     const copied = await loadPostgres(pgdb.url, data);
     log(`  done: ${copied.notes.toLocaleString('en')} notes in ${copied.seconds.toFixed(0)} s`);

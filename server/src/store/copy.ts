@@ -46,7 +46,7 @@ export async function copyDatabase(fromUrl: string, toUrl: string): Promise<Copy
     const target = to;
     // The source is read in one snapshot (a deferred read transaction on SQLite, REPEATABLE READ on
     // PostgreSQL), so a server still writing to it can't make the copy inconsistent, nor be blocked.
-    return await from.kysely.connection().execute(async (src) => {
+    const result = await from.kysely.connection().execute(async (src) => {
       const begin =
         from.engine === 'postgres' ? sql`begin isolation level repeatable read read only` : sql`begin`;
       await begin.execute(src);
@@ -56,6 +56,8 @@ export async function copyDatabase(fromUrl: string, toUrl: string): Promise<Copy
         await sql`commit`.execute(src);
       }
     });
+    await sql`analyze`.execute(target.kysely); // fresh statistics, so the planner knows the new rows
+    return result;
   } finally {
     await from.kysely.destroy();
     await to?.kysely.destroy();

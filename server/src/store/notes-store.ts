@@ -41,6 +41,7 @@ export { BadCursorError, decodeCursor } from './cursor.ts';
 export type { Learner } from './learners.ts';
 export type { FetchQuery, PathQuery } from './reads.ts';
 export type { RetireResult } from './retire.ts';
+export { UnstorableNoteError } from './rows.ts';
 export type { DeleteOutcome, UpdateOutcome } from './writes.ts';
 export type { Note, NoteOrder, StoredFile, StoreOptions };
 
@@ -53,6 +54,7 @@ export type NotesStore = {
    * used the key (not expired, ≥ 24 h kept), stores nothing and returns the note that first add
    * stored with created=false. Concurrent adds with one key, from any number of processes, store
    * exactly one note: the others wait for it and get it (created=false), never an error.
+   * A string field holding U+0000 throws UnstorableNoteError (PostgreSQL can't store it).
    */
   add(learner: Learner, note: Note, key: string | null): Promise<{ note: Note; created: boolean }>;
   /**
@@ -85,6 +87,7 @@ export type NotesStore = {
   retire(learner: Learner): Promise<RetireResult>;
   /** Whether the database answers (for /readyz). */
   ready(): Promise<boolean>;
+  /** Closes the connection (or pool); calling it again is harmless. */
   close(): Promise<void>;
 };
 
@@ -112,6 +115,7 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     throw e;
   }
   let keyedAdds = 0;
+  let closing: Promise<void> | undefined;
   return {
     engine: db.engine,
     async add(learner, note, key) {
@@ -139,6 +143,9 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
         return false;
       }
     },
-    close: () => db.kysely.destroy(),
+    close() {
+      closing ??= db.kysely.destroy();
+      return closing;
+    },
   };
 }

@@ -10,8 +10,30 @@ import { searchColumn, tagKeysColumn } from './search-columns.ts';
 /** The columns of a note row except its owner. */
 export type NoteColumns = Omit<NotesTable, 'learner_id'>;
 
-/** A note's columns, with `search` and `tag_keys` computed from it. */
-export const noteColumns = (note: Note): NoteColumns => ({
+/** A note the database can't hold as given; the http layer answers it as a 400. */
+export class UnstorableNoteError extends Error {
+  override name = 'UnstorableNoteError';
+}
+
+const NUL = '\u0000';
+
+/** PostgreSQL text can't hold U+0000 (SQLite can): refused on both, so the engines never differ. */
+function refuseNul(note: Note): void {
+  for (const [field, value] of Object.entries(note)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && v.includes(NUL))) {
+      throw new UnstorableNoteError(`${field} contains the character U+0000, which notes can't store`);
+    }
+  }
+}
+
+/** A note's columns, with `search` and `tag_keys` computed from it; U+0000 anywhere is refused. */
+export const noteColumns = (note: Note): NoteColumns => {
+  refuseNul(note);
+  return columnsOf(note);
+};
+
+const columnsOf = (note: Note): NoteColumns => ({
   note_id: note.noteId,
   ref_id: note.refId,
   module_id: note.moduleId,

@@ -6,7 +6,12 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Learner, type NotesStore, openStore } from '../../../server/src/store/notes-store.ts';
+import {
+  type Learner,
+  type NotesStore,
+  openStore,
+  UnstorableNoteError,
+} from '../../../server/src/store/notes-store.ts';
 import { ENGINES, freshDatabase, setupOnce, type TestDatabase } from '../support/databases.ts';
 import { makeNote } from '../support/store-notes.ts';
 
@@ -269,6 +274,28 @@ for (const engine of ENGINES) {
       { note: reborn, created: true },
       'the erased key is gone',
     );
+  });
+
+  test('U+0000 in any string is refused on both databases, and nothing is stored', async () => {
+    const me = fresh();
+    for (const bad of [{ text: 'a\u0000b' }, { refTitle: '\u0000' }, { tags: ['ok', 'x\u0000'] }]) {
+      try {
+        await store.add(me, live(bad), 'nul-key');
+        assert.unreachable('stored');
+      } catch (e) {
+        assert.instance(e, UnstorableNoteError);
+        assert.match((e as Error).message, /contains the character U\+0000/);
+      }
+    }
+    const note = live();
+    assert.ok((await store.add(me, note, 'nul-key')).created, 'the refused adds left no key behind');
+    try {
+      await store.update(me, note.noteId, 1, (c) => ({ ...c, content: '<p>\u0000</p>', version: 2 }));
+      assert.unreachable('updated');
+    } catch (e) {
+      assert.instance(e, UnstorableNoteError);
+    }
+    assert.equal(await store.get(me, note.noteId), note);
   });
 
   test('ready answers true while open', async () => {

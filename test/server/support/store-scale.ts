@@ -1,15 +1,16 @@
 /**
  * Builds a large SQLite notes file and times the store's reads on it (not a test: timings stay out
- * of pass/fail). `node --import tsx test/server/support/store-scale.ts FILE [notes] [learners]`:
+ * of pass/fail). `node --import tsx test/server/support/store-scale.ts FILE|URL [notes] [learners]`:
  * 1,000,000 notes across 10,000 learners by default, one learner ("big") with 10,000 of them, the
- * generated kind in six languages. An existing FILE is reused. Prints the p50/p95 of that
- * learner's first page (limit 50), a search over their notes, a refId page, the course list and
- * a collection, each through NotesStore (wall and CPU time: on a loaded machine the CPU time is the
- * steadier figure), plus the file's size and the process's RSS.
+ * generated kind in six languages. An existing FILE is reused; a postgres:// URL is only timed
+ * (fill it with copyDatabase from a built file). Prints the p50/p95 of that learner's first page
+ * (limit 50), a search over their notes, a refId page, the course list and a collection, each
+ * through NotesStore (wall and CPU time of this process: on a loaded machine the CPU time is the
+ * steadier figure; on PostgreSQL it leaves out the server's work), the file's size and the RSS.
  */
 import { existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { connect, openSqliteFile } from '../../../server/src/store/connect.ts';
+import { connect, isPostgresUrl, openSqliteFile } from '../../../server/src/store/connect.ts';
 import { migrate } from '../../../server/src/store/migrate.ts';
 import { openStore } from '../../../server/src/store/notes-store.ts';
 import { noteColumns } from '../../../server/src/store/rows.ts';
@@ -21,7 +22,7 @@ const LEARNERS = Number(learnerCount);
 const BIG = 10_000;
 const big = { rootOrg: 'bench', org: 'bench', wid: 'big' };
 
-if (!existsSync(file)) {
+if (!isPostgresUrl(file) && !existsSync(file)) {
   const started = performance.now();
   const db = await connect(file);
   await migrate(db);
@@ -77,7 +78,9 @@ const time = async (label: string, runs: number, work: () => Promise<unknown>) =
   );
 };
 const first = await store.fetch(big, { order: 'newest', limit: 50 });
-console.log(`big learner: ${first.total} notes; file ${(statSync(file).size / 1e6).toFixed(0)} MB`);
+console.log(
+  `big learner: ${first.total} notes${isPostgresUrl(file) ? '' : `; file ${(statSync(file).size / 1e6).toFixed(0)} MB`}`,
+);
 await time('first page, newest, limit 50', 200, () => store.fetch(big, { order: 'newest', limit: 50 }));
 await time('first page, updated, limit 50', 200, () => store.fetch(big, { order: 'updated', limit: 50 }));
 await time('third page, oldest (cursor)', 200, async () => {

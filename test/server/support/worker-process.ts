@@ -29,6 +29,10 @@ export function startWorker(job: Record<string, unknown>): Worker {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // A worker that hangs is killed, so its test fails instead of hanging the whole run.
+  const deadline = setTimeout(() => child.kill('SIGKILL'), 180_000);
+  deadline.unref();
+  child.on('exit', () => clearTimeout(deadline));
   const lines: Record<string, unknown>[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   let stderr = '';
