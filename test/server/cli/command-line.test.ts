@@ -105,6 +105,24 @@ it('a bad flag, a bad value or a missing setting: exactly one non-empty line, ex
   }
 });
 
+it('a database that does not answer: one line without its password, exit 1', async ({ dir }) => {
+  const r = await runHere([
+    '--dev',
+    '--secret',
+    's',
+    '--port',
+    '0',
+    '--files-dir',
+    join(dir, 'nf'),
+    '--database',
+    'postgres://notes:S3cretPw@127.0.0.1:9/notes',
+  ]);
+  assert.is(r.code, 1, r.err.join('|'));
+  assert.is(r.err.length, 1);
+  assert.not.match(r.err[0] ?? '', /S3cretPw/);
+  assert.equal(r.out, []);
+});
+
 it('serve: migrates, prints one line with its URL, answers; flags win over env; SIGTERM exits 0', async ({
   dir,
 }) => {
