@@ -16,7 +16,10 @@ test('1,000,000 notes across 10,000 learners, learner 0 with 10,000, the rest wi
   }
   assert.is(total, 1_000_000);
   assert.is(notesOfLearner(FULL_SHAPE, 0), 10_000);
-  assert.equal([...others].sort((a, b) => a - b), [99, 100]);
+  assert.equal(
+    [...others].sort((a, b) => a - b),
+    [99, 100],
+  );
 });
 
 test('learners are distinct triples; notes are the seeded kind in six scripts, deterministic', () => {
