@@ -84,24 +84,31 @@ async function adminClient(): Promise<{ client: pg.Client; adminUrl: string }> {
   if (first instanceof pg.Client) return { client: first, adminUrl };
   if (override)
     throw new Error(`PostgreSQL tests: cannot log in with NOTES_TEST_POSTGRES (${first.message}).`);
+  // Test files run in parallel workers: another may be starting the cluster or making the role at
+  // this moment, so a failed start or creation is judged by whether a login then works.
   if (!AUTH_CODES.has(first.code)) {
     const problem = startClusters();
-    if (problem)
-      throw new Error(`PostgreSQL tests: no server at 127.0.0.1:5432 (${first.message}); ${problem}. ${HOW}`);
     for (let i = 0; i < 30; i++) {
       first = await tryConnect(adminUrl);
       if (first instanceof pg.Client || AUTH_CODES.has(first.code)) break;
       await new Promise((r) => setTimeout(r, 500));
     }
     if (first instanceof pg.Client) return { client: first, adminUrl };
+    if (!AUTH_CODES.has(first.code)) {
+      const why = problem ?? 'it was started but does not answer';
+      throw new Error(`PostgreSQL tests: no server at 127.0.0.1:5432 (${first.message}); ${why}. ${HOW}`);
+    }
   }
-  if (!AUTH_CODES.has(first.code)) throw new Error(`PostgreSQL tests: ${first.message}. ${HOW}`);
   const problem = createRole();
-  if (problem)
-    throw new Error(`PostgreSQL tests: cannot log in as ${ROLE} (${first.message}); ${problem}. ${HOW}`);
-  const again = await tryConnect(adminUrl);
-  if (again instanceof pg.Client) return { client: again, adminUrl };
-  throw new Error(`PostgreSQL tests: cannot log in as ${ROLE} after creating it (${again.message}). ${HOW}`);
+  for (let i = 1; ; i++) {
+    const again = await tryConnect(adminUrl);
+    if (again instanceof pg.Client) return { client: again, adminUrl };
+    if (i === 10) {
+      const why = problem ?? 'the role was made';
+      throw new Error(`PostgreSQL tests: cannot log in as ${ROLE} (${again.message}); ${why}. ${HOW}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
 }
 
 /** A database made for one suite: its URL, and how to drop it. */
