@@ -1,0 +1,164 @@
+/**
+ * Turns a request's headers into the calling learner, or a 401/400 with a reason that is safe to return
+ * and log (it never contains the token). The service's only trust decision: the learner is what a
+ * verified token says, bound to the `wid` header, scoped by `rootorg`/`org`. See README.md here.
+ */
+import { type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  type AuthConfig,
+  checkDevConfig,
+  type ResolvedKeysConfig,
+  resolveKeysConfig,
+} from './auth-config.ts';
+import { MAX_DOMAIN_CHARS, MAX_ID_CHARS } from './header-limits.ts';
+import type { Learner } from './learner.ts';
+import { loadPublicKeyDir, type PublicKeyMap } from './public-key-dir.ts';
+import { createRemoteKeySet } from './remote-key-set.ts';
+import { type Headers, headerValue, tokenFromHeaders } from './request-headers.ts';
+import { SafeAuthError, safeReason } from './safe-reason.ts';
+
+export type { AuthConfig } from './auth-config.ts';
+export type { Learner } from './learner.ts';
+
+/** The caller (with the token's claims, for display names, and the parent host), or why not. */
+export type AuthResult =
+  | { ok: true; learner: Learner; claims: Record<string, unknown>; domain: string }
+  | { ok: false; status: 400 | 401; error: string };
+
+/** Checks requests; `close` stops background key refreshes. */
+export type Authenticator = {
+  authenticate(headers: Headers): Promise<AuthResult>;
+  close(): void;
+};
+
+/** Verifies a token's signature and claims; throws (any error means 401). */
+type Verifier = { verify(token: string): Promise<JWTPayload>; close(): void };
+
+/** `--dev`: HS256 with the harness secret; no issuer; `exp` required, no leeway (as the mock). */
+function devVerifier(config: Extract<AuthConfig, { mode: 'dev' }>): Verifier {
+  checkDevConfig(config);
+  const key = new TextEncoder().encode(config.secret);
+  return {
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp'],
+          ...(config.now ? { currentDate: config.now() } : {}),
+        });
+        return payload;
+      } catch (err) {
+        // The mock's words, which the harness's tests look for.
+        if ((err as { code?: string }).code === 'ERR_JOSE_ALG_NOT_ALLOWED')
+          throw new SafeAuthError('token algorithm must be HS256');
+        throw err;
+      }
+    },
+    close() {},
+  };
+}
+
+/** A resolver over the keys read from `--public-keys`: the token must name a `kid` that is there. */
+function dirKeys(keys: PublicKeyMap): JWTVerifyGetKey {
+  return (header) => {
+    if (typeof header.kid !== 'string' || header.kid === '') throw new SafeAuthError('token has no kid');
+    const key = keys.get(header.kid);
+    if (!key) throw new SafeAuthError('token signing key is unknown');
+    return key;
+  };
+}
+
+/** The portal's tokens: asymmetric algorithms from the allow-list, exact issuer, audience, azp, exp. */
+function keysVerifier(config: ResolvedKeysConfig): Verifier {
+  const remote = config.jwksUrl
+    ? createRemoteKeySet({
+        url: config.jwksUrl,
+        maxAgeMs: config.jwksMaxAgeMs,
+        cooldownMs: config.jwksCooldownMs,
+        timeoutMs: config.jwksTimeoutMs,
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      })
+    : undefined;
+  const getKey = remote ? remote.getKey : dirKeys(loadPublicKeyDir(config.publicKeysDir ?? ''));
+  return {
+    async verify(token) {
+      const { payload } = await jwtVerify(token, getKey, {
+        algorithms: config.algorithms,
+        issuer: config.issuer,
+        ...(config.audience !== undefined ? { audience: config.audience } : {}),
+        requiredClaims: ['exp'],
+        clockTolerance: config.leewaySeconds,
+        ...(config.now ? { currentDate: config.now() } : {}),
+      });
+      // Keycloak marks its other tokens in `typ`; an ID or refresh token is not a key to the API.
+      if (typeof payload.typ === 'string' && /^(id|refresh|offline)$/i.test(payload.typ))
+        throw new SafeAuthError('token is not an access token');
+      if (config.azp !== undefined) {
+        if (payload.azp === undefined) throw new SafeAuthError('token has no azp claim');
+        if (payload.azp !== config.azp) throw new SafeAuthError("token's azp claim is not accepted");
+      }
+      return payload;
+    },
+    close() {
+      remote?.close();
+    },
+  };
+}
+
+/** The learner id a token names: its `wid`, else what follows the last `:` of `sub` (Keycloak's `f:<idp>:<id>`). */
+export function widFromClaims(claims: JWTPayload): string | undefined {
+  if (typeof claims.wid === 'string' && claims.wid !== '') return claims.wid;
+  if (typeof claims.sub !== 'string') return undefined;
+  const tail = claims.sub.slice(claims.sub.lastIndexOf(':') + 1);
+  return tail === '' ? undefined : tail;
+}
+
+const unauthorized = (reason: string): AuthResult => ({
+  ok: false,
+  status: 401,
+  error: `Unauthorized: ${reason}`,
+});
+const badRequest = (error: string): AuthResult => ({ ok: false, status: 400, error });
+
+/**
+ * Builds the authenticator for a config. Throws a clear Error for a bad one (an HMAC or `none` in the
+ * algorithms, no issuer, two or no key sources, an unreadable or empty key directory, leeway over 60 s).
+ * Async so a future key source may load at start without changing callers.
+ */
+export async function createAuthenticator(config: AuthConfig): Promise<Authenticator> {
+  const verifier = config.mode === 'dev' ? devVerifier(config) : keysVerifier(resolveKeysConfig(config));
+  return {
+    async authenticate(headers) {
+      const found = tokenFromHeaders(headers);
+      if (!found.ok) return unauthorized(found.reason);
+      let claims: JWTPayload;
+      try {
+        claims = await verifier.verify(found.token);
+      } catch (err) {
+        return unauthorized(safeReason(err));
+      }
+      const tokenWid = widFromClaims(claims);
+      if (tokenWid === undefined) return unauthorized('token has no wid claim (nor a sub to take it from)');
+      const wid = headerValue(headers, 'wid');
+      if (wid === '') return unauthorized('wid header is required');
+      if (wid !== tokenWid) return unauthorized("wid header does not match the token's wid");
+      const parts = { rootorg: '', org: '', domain: '' };
+      for (const name of ['rootorg', 'org', 'domain'] as const) {
+        const value = headerValue(headers, name);
+        if (value === '') return badRequest(`${name} header is required`);
+        if (value.length > (name === 'domain' ? MAX_DOMAIN_CHARS : MAX_ID_CHARS))
+          return badRequest(`${name} header is too long`);
+        parts[name] = value;
+      }
+      return {
+        ok: true,
+        learner: { rootOrg: parts.rootorg, org: parts.org, wid },
+        claims: { ...claims },
+        domain: parts.domain,
+      };
+    },
+    close() {
+      verifier.close();
+    },
+  };
+}

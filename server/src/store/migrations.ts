@@ -1,0 +1,119 @@
+/**
+ * The numbered migrations (README.md "Migrations"). The rule: a migration only adds (tables,
+ * columns, indexes, rows it can derive); it never drops or rewrites data, and a shipped one is never
+ * edited. A test holds the first rule by reading this file for drop/delete/truncate.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Engine } from './schema.ts';
+
+/** One step of the schema, run inside the migration's transaction. */
+export type Migration = {
+  version: number;
+  name: string;
+  up(db: Kysely<Database> | Transaction<Database>, engine: Engine): Promise<void>;
+};
+
+/** Text compared byte by byte (code point order, as the API's sort and tie-break): PostgreSQL's "C". */
+const orderedText = (engine: Engine) => (engine === 'postgres' ? sql`text collate "C"` : sql`text`);
+
+/** The migrations in order; the last one's version is the schema this code needs. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'learners, notes and idempotency keys',
+    async up(db, engine) {
+      const id =
+        engine === 'postgres'
+          ? db.schema
+              .createTable('learners')
+              .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+          : db.schema.createTable('learners').addColumn('id', 'integer', (c) => c.primaryKey());
+      await id
+        .addColumn('root_org', 'text', (c) => c.notNull())
+        .addColumn('org', 'text', (c) => c.notNull())
+        .addColumn('wid', 'text', (c) => c.notNull())
+        .addUniqueConstraint('learners_identity', ['root_org', 'org', 'wid'])
+        .execute();
+      const ordered = orderedText(engine);
+      await db.schema
+        .createTable('notes')
+        .addColumn('learner_id', 'integer', (c) => c.notNull().references('learners.id'))
+        .addColumn('note_id', ordered, (c) => c.notNull())
+        .addColumn('ref_id', 'text', (c) => c.notNull())
+        .addColumn('module_id', 'text')
+        .addColumn('course_id', 'text')
+        .addColumn('ref_title', 'text', (c) => c.notNull())
+        .addColumn('module_title', 'text')
+        .addColumn('course_title', 'text')
+        .addColumn('domain', 'text', (c) => c.notNull())
+        .addColumn('app_ref', 'text')
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('anchor', 'text')
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('tag_keys', 'text', (c) => c.notNull())
+        .addColumn('search', 'text', (c) => c.notNull())
+        .addColumn('created_on', ordered, (c) => c.notNull())
+        .addColumn('updated_on', ordered, (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('notes_pk', ['learner_id', 'note_id'])
+        .execute();
+      // One index per order (newest, oldest, updated) so a first page is an index walk that stops
+      // after `limit` rows; the tie-break noteId ascends in all three, hence two for createdOn.
+      await db.schema
+        .createIndex('notes_newest')
+        .on('notes')
+        .columns(['learner_id', 'created_on desc', 'note_id'])
+        .execute();
+      await db.schema
+        .createIndex('notes_oldest')
+        .on('notes')
+        .columns(['learner_id', 'created_on', 'note_id'])
+        .execute();
+      await db.schema
+        .createIndex('notes_updated')
+        .on('notes')
+        .columns(['learner_id', 'updated_on desc', 'note_id'])
+        .execute();
+      await db.schema.createIndex('notes_by_ref').on('notes').columns(['learner_id', 'ref_id']).execute();
+      await db.schema
+        .createIndex('notes_by_course')
+        .on('notes')
+        .columns(['learner_id', 'course_id', 'module_id'])
+        .execute();
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('learner_id', 'integer', (c) => c.notNull().references('learners.id'))
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('note_id', 'text', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .addColumn('stored_ms', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['learner_id', 'key'])
+        .execute();
+      await db.schema
+        .createIndex('idempotency_keys_age')
+        .on('idempotency_keys')
+        .column('stored_ms')
+        .execute();
+    },
+  },
+  {
+    version: 2,
+    name: 'uploaded files',
+    async up(db) {
+      await db.schema
+        .createTable('files')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('learner_id', 'integer', (c) => c.notNull().references('learners.id'))
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('created_on', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('files_by_learner').on('files').column('learner_id').execute();
+    },
+  },
+];
+
+/** The schema version this code needs and knows. */
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

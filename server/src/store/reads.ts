@@ -1,0 +1,173 @@
+/**
+ * The reads: both fetches, recent notes, the course list and a collection, each scoped to one
+ * learner inside its own SQL. Orders are the mock's (harness/api/query.ts): newest / oldest by
+ * createdOn, updated by updatedOn, ties by noteId ascending; each has an index that starts with the
+ * learner, so a first page is a short index walk.
+ */
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type {
+  CourseSummary,
+  Note,
+  NoteCollection,
+  NoteOrder,
+  NotesPage,
+} from '../../../src/protocol/api-types.ts';
+import { collectCourse, listCourses } from './collections.ts';
+import { BadCursorError, type CursorPosition, decodeCursor, encodeCursor } from './cursor.ts';
+import { type Learner, learnerIdQuery } from './learners.ts';
+import { NOTE_FIELDS, noteOf } from './rows.ts';
+import type { Database, Db } from './schema.ts';
+import { fold, tagNeedle } from './search-columns.ts';
+
+/** A parsed POST /notes/fetch filter (validated by the http layer, like the mock's FetchQuery). */
+export type FetchQuery = {
+  /** Absent, null or '' = any (as the mock's validator makes them). */
+  refId?: string;
+  moduleId?: string;
+  courseId?: string;
+  query?: string;
+  tags?: string[];
+  order: NoteOrder;
+  limit: number;
+  /** Opaque, as returned in nextCursor; a bad one throws BadCursorError. */
+  cursor?: string;
+};
+
+/** The 7-parameter GET /notes/fetch/{courseId}/{moduleId}/{refId}/{flag}/{limit}/{offset}/{order}; null = '-'. */
+export type PathQuery = {
+  courseId: string | null;
+  moduleId: string | null;
+  refId: string | null;
+  /** true (1): the addressed item and everything under it; false (0): notes on the item itself. */
+  flag: boolean;
+  limit: number;
+  offset: number;
+  order: NoteOrder;
+};
+
+/** How many notes `recent` returns. */
+export const RECENT_COUNT = 20;
+
+type NotesQuery = SelectQueryBuilder<Database, 'notes', object>;
+
+const sortColumn = (order: NoteOrder) => (order === 'updated' ? 'updated_on' : 'created_on');
+
+const ownNotes = (db: Db, learner: Learner): NotesQuery =>
+  db.kysely.selectFrom('notes').where('learner_id', '=', learnerIdQuery(db.kysely, learner));
+
+const inOrder = <O>(
+  q: SelectQueryBuilder<Database, 'notes', O>,
+  order: NoteOrder,
+): SelectQueryBuilder<Database, 'notes', O> =>
+  q.orderBy(sortColumn(order), order === 'oldest' ? 'asc' : 'desc').orderBy('note_id', 'asc');
+
+/** Strictly after `p` in its order (written with a plain range first, so the index seeks to it). */
+const after = (p: CursorPosition) => (eb: ExpressionBuilder<Database, 'notes'>) => {
+  const col = sortColumn(p.order);
+  const beyond = p.order === 'oldest' ? '>' : '<';
+  return eb.and([
+    eb(col, p.order === 'oldest' ? '>=' : '<=', p.key),
+    eb.or([eb(col, beyond, p.key), eb.and([eb(col, '=', p.key), eb('note_id', '>', p.noteId)])]),
+  ]);
+};
+
+const contains = (db: Db, column: 'search' | 'tag_keys', needle: string) =>
+  db.engine === 'postgres'
+    ? sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`
+    : sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`;
+
+const countOf = async (q: NotesQuery): Promise<number> =>
+  Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+/** A cursor page of the learner's notes matching the filter; `total` counts every match. */
+export async function fetchNotes(db: Db, learner: Learner, f: FetchQuery): Promise<NotesPage> {
+  let position: CursorPosition | null = null;
+  if (f.cursor !== undefined && f.cursor !== null) {
+    const decoded = decodeCursor(f.cursor, f.order);
+    if (!decoded.ok) throw new BadCursorError(decoded.error);
+    position = decoded.position;
+  }
+  let q = ownNotes(db, learner);
+  if (f.refId) q = q.where('ref_id', '=', f.refId);
+  if (f.moduleId) q = q.where('module_id', '=', f.moduleId);
+  if (f.courseId) q = q.where('course_id', '=', f.courseId);
+  for (const tag of new Set((f.tags ?? []).map(tagNeedle))) q = q.where(contains(db, 'tag_keys', tag));
+  const query = f.query?.trim() ?? '';
+  if (query !== '') q = q.where(contains(db, 'search', fold(query)));
+  const total = await countOf(q);
+  const paged = position === null ? q : q.where(after(position));
+  const rows = await inOrder(paged.select(NOTE_FIELDS), f.order)
+    .limit(f.limit + 1)
+    .execute();
+  const notes = rows.slice(0, f.limit).map(noteOf);
+  const last = notes[notes.length - 1];
+  const nextCursor =
+    rows.length > f.limit && last
+      ? encodeCursor({
+          order: f.order,
+          key: f.order === 'updated' ? last.updatedOn : last.createdOn,
+          noteId: last.noteId,
+        })
+      : null;
+  return { notes, total, nextCursor };
+}
+
+/**
+ * An offset page for the GET fetch. Each given id must match; with flag 0 the note's refId must also
+ * be the most specific id given (notes on that item itself). `nextCursor` is the next offset or null.
+ */
+export async function fetchNotesByPath(db: Db, learner: Learner, p: PathQuery): Promise<NotesPage> {
+  let q = ownNotes(db, learner);
+  if (p.courseId !== null) q = q.where('course_id', '=', p.courseId);
+  if (p.moduleId !== null) q = q.where('module_id', '=', p.moduleId);
+  if (p.refId !== null) q = q.where('ref_id', '=', p.refId);
+  const target = p.refId ?? p.moduleId ?? p.courseId;
+  if (!p.flag && target !== null) q = q.where('ref_id', '=', target);
+  const total = await countOf(q);
+  const rows = await inOrder(q.select(NOTE_FIELDS), p.order).limit(p.limit).offset(p.offset).execute();
+  const next = p.offset + p.limit;
+  return { notes: rows.map(noteOf), total, nextCursor: next < total ? String(next) : null };
+}
+
+/** The learner's 20 newest notes (by creation). */
+export async function recentNotes(db: Db, learner: Learner): Promise<Note[]> {
+  const rows = await inOrder(ownNotes(db, learner).select(NOTE_FIELDS), 'newest')
+    .limit(RECENT_COUNT)
+    .execute();
+  return rows.map(noteOf);
+}
+
+/** The learner's courses that have notes, most recently touched first. */
+export async function courseSummaries(db: Db, learner: Learner): Promise<CourseSummary[]> {
+  const rows = await inOrder(
+    ownNotes(db, learner)
+      .where('course_id', 'is not', null)
+      .select(['course_id', 'course_title', 'updated_on']),
+    'newest',
+  ).execute();
+  return listCourses(
+    rows.map((r) => ({ courseId: r.course_id, courseTitle: r.course_title, updatedOn: r.updated_on })),
+  );
+}
+
+/** A course's notes grouped module → resource (`moduleId` null: the whole course); never null today. */
+export async function courseCollection(
+  db: Db,
+  learner: Learner,
+  courseId: string,
+  moduleId: string | null,
+): Promise<NoteCollection> {
+  let q = ownNotes(db, learner).where('course_id', '=', courseId);
+  if (moduleId !== null) q = q.where('module_id', '=', moduleId);
+  const rows = await inOrder(q.select(NOTE_FIELDS), 'oldest').execute();
+  return collectCourse(rows.map(noteOf), courseId);
+}
+
+/** One note of the learner's, or null. */
+export async function getNote(db: Db, learner: Learner, noteId: string): Promise<Note | null> {
+  const row = await ownNotes(db, learner)
+    .select(NOTE_FIELDS)
+    .where('note_id', '=', noteId)
+    .executeTakeFirst();
+  return row ? noteOf(row) : null;
+}
