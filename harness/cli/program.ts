@@ -14,15 +14,17 @@ export const oneLine = (message: string): string => message.trim().replace(/\s*\
 
 const EXAMPLES = `
 Examples:
-  $ harness serve                      # app + mock API + mock portal; open http://localhost:4200
-  $ harness api --port 0               # just the mock API on a free port
+  $ harness serve                      # app + notes API + mock portal; open http://localhost:4200
+  $ harness api --port 0               # just the notes API (the service in dev mode) on a free port
   $ harness token --user lukas         # a signed token for a seeded learner
   $ harness serve --help               # every serve flag, with examples`;
 
 /** Builds the program; `onRunning` receives whatever a long-running command started. */
 export function buildProgram(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Running) => void): Command {
   const program = new Command('harness')
-    .description('Dev harness for the Notes app: a mock portal, the app server and a mock notes API')
+    .description(
+      'Dev harness for the Notes app: a mock portal, the app server and the notes service in dev mode',
+    )
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({

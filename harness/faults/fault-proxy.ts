@@ -21,6 +21,8 @@ export type FaultProxyOptions = {
   random?: () => number;
   /** One line per call: `POST /api/v1/notes/add 201 12ms`, `… 503 (lost 201) …`, `… hang`. */
   log?: (line: string) => void;
+  /** The request target to send upstream for (method, target); default: the target as it came. */
+  rewrite?: (method: string, url: string) => string;
 };
 
 /** A running proxy: its URL, live fault control, and a shutdown that cuts hung calls. */
@@ -64,6 +66,7 @@ function forward(
   target: URL,
   agent: Agent,
   mode: 'pass' | 'lose',
+  path: string,
 ): Promise<string> {
   return new Promise((settle) => {
     let answered = false;
@@ -72,7 +75,7 @@ function forward(
       hostname: target.hostname,
       port: target.port,
       method: incoming.method,
-      path: incoming.url,
+      path,
       headers: withoutHopHeaders(incoming.headers),
       agent,
     });
@@ -121,6 +124,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Runni
   const target = new URL(options.upstream);
   const random = options.random ?? Math.random;
   const log = options.log ?? (() => undefined);
+  const rewrite = options.rewrite ?? ((_method: string, url: string) => url);
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const agent = new Agent({ keepAlive: true });
   const hung = new Set<ServerResponse>();
@@ -161,7 +165,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Runni
       injected(res);
       return done('503');
     }
-    done(await forward(req, res, target, agent, decision === 'lose' ? 'lose' : 'pass'));
+    const upstreamPath = rewrite(req.method ?? 'GET', req.url ?? '/');
+    done(await forward(req, res, target, agent, decision === 'lose' ? 'lose' : 'pass', upstreamPath));
   };
 
   const server = createServer((req, res) => {
