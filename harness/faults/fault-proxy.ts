@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream';
 import { withoutHopHeaders } from '../serve/hop-headers.ts';
 import { discardRest } from '../shared/discard-body.ts';
 import { listen } from '../shared/listen.ts';
+import { type EarlyAnswer, keepFirstBytes, readEarlyAnswer } from './early-answer.ts';
 import { decideFault, type Faults, mergeFaults, NO_FAULTS } from './faults.ts';
 
 /** How to start the proxy: where the API is, and the faults to begin with. */
@@ -58,7 +59,9 @@ function unreachable(res: ServerResponse, origin: string): void {
 /**
  * Sends one call upstream and settles with the status once the answer has been handled: `pass`
  * streams it back as it is; `lose` reads it to the end (the work is done, the answer is complete)
- * and then answers 503, as if the answer were lost on the way.
+ * and then answers 503, as if the answer were lost on the way. An answer that came before the
+ * body was sent in full ends the exchange: the rest of the body is read and dropped, and an answer
+ * the upstream sent just before closing on the unsent rest is still delivered (early-answer.ts).
  */
 function forward(
   incoming: IncomingMessage,
@@ -70,6 +73,7 @@ function forward(
 ): Promise<string> {
   return new Promise((settle) => {
     let answered = false;
+    let received: (() => Buffer) | null = null;
     const upstream = request({
       protocol: target.protocol,
       hostname: target.hostname,
@@ -79,8 +83,22 @@ function forward(
       headers: withoutHopHeaders(incoming.headers),
       agent,
     });
+    upstream.on('socket', (socket) => {
+      received = keepFirstBytes(socket);
+    });
+    const early = (a: EarlyAnswer) => {
+      if (mode === 'lose') {
+        injected(res);
+        return settle(`503 (lost ${a.status})`);
+      }
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(a.status, withoutHopHeaders(a.headers));
+      res.end(a.body);
+      settle(String(a.status));
+    };
     upstream.on('response', (answer) => {
       answered = true;
+      received?.();
       const status = answer.statusCode ?? 502;
       if (mode === 'lose') {
         answer.resume();
@@ -102,13 +120,28 @@ function forward(
     });
     upstream.on('error', () => {
       if (!answered) {
-        unreachable(res, target.origin);
-        settle('502');
+        answered = true;
+        const answer = received ? readEarlyAnswer(received()) : null;
+        if (answer) early(answer);
+        else {
+          unreachable(res, target.origin);
+          settle('502');
+        }
       }
+      discardRest(incoming);
+    });
+    res.on('finish', () => {
+      if (incoming.complete) return;
+      incoming.unpipe(upstream);
+      upstream.destroy();
       discardRest(incoming);
     });
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
+    });
+    // A client that went away before its body was sent: the call goes no further.
+    incoming.on('close', () => {
+      if (!incoming.complete) upstream.destroy();
     });
     incoming.pipe(upstream);
   });
@@ -165,6 +198,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Runni
       injected(res);
       return done('503');
     }
+    if (req.destroyed) return done('cancelled'); // gone during the delay: nothing to pass on
     const upstreamPath = rewrite(req.method ?? 'GET', req.url ?? '/');
     done(await forward(req, res, target, agent, decision === 'lose' ? 'lose' : 'pass', upstreamPath));
   };
