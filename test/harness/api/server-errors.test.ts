@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { signJwt, signToken } from '../../../harness/api/auth.ts';
-import { MAX_CONTENT_BYTES } from '../../../harness/api/limits.ts';
 import { tokenForUser } from '../../../harness/api/seed.ts';
+import { MAX_CONTENT_BYTES } from '../../../server/src/notes/limits.ts';
 import type { ApiErrorBody, Note } from '../../../src/protocol/api-types.ts';
 import {
   type Answer,

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../../../harness/api/limits.ts';
+import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../../../server/src/notes/limits.ts';
 import { streamUpload } from '../support/stream-upload.ts';
 import { type Fixture, headersFor, seeded, startFixture } from './support/api-fixture.ts';
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../../../harness/api/limits.ts';
 import { SEEDED_USERS, tokenForUser } from '../../../harness/api/seed.ts';
+import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../../../server/src/notes/limits.ts';
 import { type ProxyStack, startProxyStack } from '../support/proxy-stack.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { streamUpload } from '../support/stream-upload.ts';
