@@ -9,7 +9,6 @@ import { pipeline } from 'node:stream';
 import { withoutHopHeaders } from '../serve/hop-headers.ts';
 import { discardRest } from '../shared/discard-body.ts';
 import { listen } from '../shared/listen.ts';
-import { type EarlyAnswer, keepFirstBytes, readEarlyAnswer } from './early-answer.ts';
 import { decideFault, type Faults, mergeFaults, NO_FAULTS } from './faults.ts';
 
 /** How to start the proxy: where the API is, and the faults to begin with. */
@@ -60,8 +59,7 @@ function unreachable(res: ServerResponse, origin: string): void {
  * Sends one call upstream and settles with the status once the answer has been handled: `pass`
  * streams it back as it is; `lose` reads it to the end (the work is done, the answer is complete)
  * and then answers 503, as if the answer were lost on the way. An answer that came before the
- * body was sent in full ends the exchange: the rest of the body is read and dropped, and an answer
- * the upstream sent just before closing on the unsent rest is still delivered (early-answer.ts).
+ * body was sent in full ends the exchange: the rest of the body is read and dropped.
  */
 function forward(
   incoming: IncomingMessage,
@@ -73,7 +71,6 @@ function forward(
 ): Promise<string> {
   return new Promise((settle) => {
     let answered = false;
-    let received: (() => Buffer) | null = null;
     const upstream = request({
       protocol: target.protocol,
       hostname: target.hostname,
@@ -83,22 +80,8 @@ function forward(
       headers: withoutHopHeaders(incoming.headers),
       agent,
     });
-    upstream.on('socket', (socket) => {
-      received = keepFirstBytes(socket);
-    });
-    const early = (a: EarlyAnswer) => {
-      if (mode === 'lose') {
-        injected(res);
-        return settle(`503 (lost ${a.status})`);
-      }
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(a.status, withoutHopHeaders(a.headers));
-      res.end(a.body);
-      settle(String(a.status));
-    };
     upstream.on('response', (answer) => {
       answered = true;
-      received?.();
       const status = answer.statusCode ?? 502;
       if (mode === 'lose') {
         answer.resume();
@@ -120,13 +103,8 @@ function forward(
     });
     upstream.on('error', () => {
       if (!answered) {
-        answered = true;
-        const answer = received ? readEarlyAnswer(received()) : null;
-        if (answer) early(answer);
-        else {
-          unreachable(res, target.origin);
-          settle('502');
-        }
+        unreachable(res, target.origin);
+        settle('502');
       }
       discardRest(incoming);
     });
