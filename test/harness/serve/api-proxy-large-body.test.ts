@@ -31,7 +31,11 @@ it.before(async (ctx) => {
 it.after((ctx) => ctx.close());
 
 it('the proxy and the API keep answering after refusing a huge body', async ({ app }) => {
-  await streamUpload(`${app.url}api/v1/notes/add`, { headers: headers('application/json'), total: SIXTY_MB });
+  // Its answer may be a 413 or, when the service's close resets the connection, a 502 (see above).
+  await streamUpload(`${app.url}api/v1/notes/add`, {
+    headers: headers('application/json'),
+    total: SIXTY_MB,
+  }).catch(() => undefined);
   const res = await rawRequest(`${app.url}api/v1/notes/recent`, { headers: headers('application/json') });
   assert.is(res.status, 200);
   assert.ok((JSON.parse(res.body.toString()) as unknown[]).length > 0);
