@@ -33,6 +33,9 @@ export const DEFAULT_LIMITS: Limits = {
   rateLimit: { max: 200, windowMs: 1000 },
 };
 
+/** Request headers larger than this are refused by Node with 431 before any route runs. */
+export const MAX_HEADER_BYTES = 32 * 1024;
+
 /** Everything the app is built from. */
 export type AppParts = {
   store: NotesStore;
@@ -128,6 +131,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     logger: loggerOptions(parts.log ?? {}),
     bodyLimit: MAX_JSON_BODY_BYTES,
     return503OnClosing: true,
+    // A 16 kB token plus the other headers must reach the authenticator (a 401, not Node's 431).
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
     ajv: {
       customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false },
     },

@@ -1,7 +1,5 @@
 /**
- * Who owns a note, as docs/api.md defines it. The store defines the same shape; both are plain
- * structural types, so either import fits the other.
+ * Who owns a note, as docs/api.md defines it: the store's type (server/src/store/learners.ts), so the
+ * learner the authenticator returns is the one the store scopes by.
  */
-
-/** A learner as the API isolates them; two learners differ if any part differs. */
-export type Learner = { rootOrg: string; org: string; wid: string };
+export type { Learner } from '../store/notes-store.ts';

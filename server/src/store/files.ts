@@ -5,13 +5,14 @@
 import type { Learner } from './learners.ts';
 import { learnerIdForWrite, learnerIdQuery } from './learners.ts';
 import type { Db } from './schema.ts';
+import { inTransaction } from './transaction.ts';
 
 /** An uploaded file as recorded. */
 export type StoredFile = { name: string; size: number; type: string; createdOn: string };
 
 /** Records a file the learner uploaded. */
 export async function addFile(db: Db, learner: Learner, file: StoredFile): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const learnerId = await learnerIdForWrite(trx, db.engine, learner);
     await trx
       .insertInto('files')

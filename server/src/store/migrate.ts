@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { StoreError } from './connect.ts';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
 import type { Db } from './schema.ts';
+import { inTransaction } from './transaction.ts';
 
 /** Arbitrary constant naming the migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK = 7_340_025;
@@ -21,7 +22,7 @@ export const newerSchemaMessage = (found: number): string =>
 
 /** Brings the database up to `target` (default: the latest); a no-op when it is already there. */
 export async function migrate(db: Db, target: number = LATEST_VERSION): Promise<MigrateResult> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (db.engine === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
     const tables =
       db.engine === 'sqlite'

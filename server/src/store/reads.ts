@@ -94,11 +94,12 @@ export async function fetchNotes(db: Db, learner: Learner, f: FetchQuery): Promi
   for (const tag of new Set((f.tags ?? []).map(tagNeedle))) q = q.where(contains(db, 'tag_keys', tag));
   const query = f.query?.trim() ?? '';
   if (query !== '') q = q.where(contains(db, 'search', fold(query)));
-  const total = await countOf(q);
   const paged = position === null ? q : q.where(after(position));
   const rows = await inOrder(paged.select(NOTE_FIELDS), f.order)
     .limit(f.limit + 1)
     .execute();
+  // A first page that holds every match is its own count: a narrow search costs one pass, not two.
+  const total = position === null && rows.length <= f.limit ? rows.length : await countOf(q);
   const notes = rows.slice(0, f.limit).map(noteOf);
   const last = notes[notes.length - 1];
   const nextCursor =

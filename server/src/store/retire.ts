@@ -6,13 +6,14 @@
 import type { Learner } from './learners.ts';
 import { learnerIdQuery } from './learners.ts';
 import type { Db } from './schema.ts';
+import { inTransaction } from './transaction.ts';
 
 /** What retire erased. */
 export type RetireResult = { notes: number; keys: number; files: string[] };
 
 /** Erases everything stored for `learner`; a learner with nothing stored gets zeros. */
 export async function retireLearner(db: Db, learner: Learner): Promise<RetireResult> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const q = learnerIdQuery(trx, learner);
     // FOR UPDATE waits for adds holding the row's KEY SHARE lock, and holds off new ones until done.
     const row = await (db.engine === 'postgres' ? q.forUpdate() : q).executeTakeFirst();

@@ -10,6 +10,7 @@ import type { Note } from '../../../src/protocol/api-types.ts';
 import { type Learner, learnerIdForWrite, learnerIdQuery } from './learners.ts';
 import { NOTE_FIELDS, noteColumns, noteOf } from './rows.ts';
 import type { Database, Db } from './schema.ts';
+import { inTransaction } from './transaction.ts';
 
 /** How long an Idempotency-Key is remembered, from its note's createdOn (docs/api.md: ≥ 24 h). */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +48,7 @@ export async function addNote(
   note: Note,
   key: string | null,
 ): Promise<{ note: Note; created: boolean }> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const learnerId = await learnerIdForWrite(trx, db.engine, learner);
     if (key === null) {
       await insertNote(trx, learnerId, note);
@@ -102,7 +103,7 @@ export async function updateNote(
   version: number,
   change: (current: Note) => Note,
 ): Promise<UpdateOutcome> {
-  return db.kysely.transaction().execute(async (trx): Promise<UpdateOutcome> => {
+  return inTransaction(db, async (trx): Promise<UpdateOutcome> => {
     const current = await currentNote(db, trx, learner, noteId);
     if (!current) return { kind: 'missing' };
     if (current.version !== version) return { kind: 'conflict', current };
@@ -127,7 +128,7 @@ export async function removeNote(
   noteId: string,
   version: number | null,
 ): Promise<DeleteOutcome> {
-  return db.kysely.transaction().execute(async (trx): Promise<DeleteOutcome> => {
+  return inTransaction(db, async (trx): Promise<DeleteOutcome> => {
     const current = await currentNote(db, trx, learner, noteId);
     if (!current) return { kind: 'missing' };
     if (version !== null && current.version !== version) return { kind: 'conflict', current };

@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Learner, type NotesStore, openStore } from '../../../server/src/store/notes-store.ts';
-import { ENGINES, freshDatabase, type TestDatabase } from '../support/databases.ts';
+import { ENGINES, freshDatabase, setupOnce, type TestDatabase } from '../support/databases.ts';
 import { makeNote } from '../support/store-notes.ts';
 
 const HOUR = 3_600_000;
@@ -23,7 +23,7 @@ for (const engine of ENGINES) {
   const live = (o: Parameters<typeof makeNote>[0] = {}) =>
     makeNote({ createdOn: new Date(clock).toISOString(), updatedOn: new Date(clock).toISOString(), ...o });
 
-  test.before(async () => {
+  setupOnce(test, async () => {
     db = await freshDatabase(engine);
     store = await openStore(db.url, { now: () => new Date(clock) });
   });

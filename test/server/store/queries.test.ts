@@ -17,7 +17,7 @@ import {
   openStore,
 } from '../../../server/src/store/notes-store.ts';
 import type { Note, NoteOrder } from '../../../src/protocol/api-types.ts';
-import { ENGINES, freshDatabase, type TestDatabase } from '../support/databases.ts';
+import { ENGINES, freshDatabase, setupOnce, type TestDatabase } from '../support/databases.ts';
 import { collectCourse, listCourses } from '../support/mock-collections.ts';
 import {
   compareNotes,
@@ -115,7 +115,7 @@ for (const engine of ENGINES) {
   let store: NotesStore;
   const owners = new Map<string, { learner: Learner; notes: Note[] }>();
 
-  test.before(async () => {
+  setupOnce(test, async () => {
     db = await freshDatabase(engine);
     store = await openStore(db.url);
     for (const { owner, note } of SEEDED) {

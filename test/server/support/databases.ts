@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Test } from 'uvu';
 import { createPostgresDatabase } from './postgres.ts';
 
 /** The engines every store case runs on. */
@@ -36,4 +37,22 @@ export async function freshDatabase(engine: TestEngine): Promise<TestDatabase> {
     removeDir();
     throw e;
   }
+}
+
+/**
+ * Runs a suite's setup once before its tests, so that a setup failure (PostgreSQL unreachable)
+ * fails every test of the suite with its message: uvu does not report an error thrown in before().
+ */
+export function setupOnce(test: Test, setup: () => Promise<void>): void {
+  let failure: unknown = null;
+  test.before(async () => {
+    try {
+      await setup();
+    } catch (e) {
+      failure = e;
+    }
+  });
+  test.before.each(() => {
+    if (failure) throw failure;
+  });
 }

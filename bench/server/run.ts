@@ -1,0 +1,206 @@
+/**
+ * `npm run bench:server` (issue 25): 1,000,000 notes across 10,000 learners (one with 10,000) in a
+ * SQLite file — made once and kept under .test-artifacts/bench-server/, a fresh copy per run — and,
+ * with `--engine postgres|both`, copied into a fresh PostgreSQL database. Then autocannon, on this
+ * machine over loopback, loads each call at saturation (throughput) and at a fixed offered rate
+ * (p50/p95/p99), with Fastify's bare hello world in the same run as the ceiling, and the service's
+ * RSS sampled throughout.
+ *
+ *   npm run bench:server -- [--engine sqlite|postgres|both] [--seconds 10] [--connections 10] [--quick]
+ *
+ * `--quick` makes 100,000 notes over 1,000 learners (still one with 10,000) for a trial run.
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createPostgresDatabase } from '../../test/server/support/postgres.ts';
+import { type BenchShape, FULL_SHAPE } from './bench-data.ts';
+import { helloCall, notesCalls } from './calls.ts';
+import { isLoaded, loadPostgres, loadSqlite } from './load-data.ts';
+import { type LoadFigures, runLoad } from './load-runs.ts';
+import { memoryOf, type Running, sampleMemory, startServer } from './processes.ts';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'sqlite' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const engines = values.engine === 'both' ? ['sqlite', 'postgres'] : [values.engine ?? 'sqlite'];
+for (const e of engines) if (e !== 'sqlite' && e !== 'postgres') throw new Error(`--engine: ${e}?`);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const shape: BenchShape = values.quick
+  ? { learners: 1000, notes: 100_000, bigLearnerNotes: 10_000 }
+  : FULL_SHAPE;
+
+/** The fixed offered rate per call (req/s), from the issue's goals; the collection has none, so 200. */
+const FIXED_RATE = [200, 50, 200, 200];
+const SECRET = 'notes-server-bench-secret';
+const root = resolve(import.meta.dirname, '../..');
+const dir = join(root, '.test-artifacts', 'bench-server');
+mkdirSync(dir, { recursive: true });
+const log = (line: string) => console.log(line);
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** The kept data set, made when missing or incomplete. */
+async function dataFile(): Promise<string> {
+  const file = join(dir, `notes-${shape.learners}-${shape.notes}.db`);
+  if (existsSync(file) && (await isLoaded(file, shape))) return file;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  log(
+    `making ${shape.notes.toLocaleString('en')} notes for ${shape.learners.toLocaleString('en')} learners in ${file}`,
+  );
+  const made = await loadSqlite(file, shape, new Date(), log);
+  log(`  done: ${made.notes.toLocaleString('en')} notes in ${made.seconds.toFixed(0)} s`);
+  return file;
+}
+
+type Row = { call: string; saturation: LoadFigures; fixed: LoadFigures; rate: number };
+type EngineResult = { engine: string; hello: LoadFigures; rows: Row[]; rssIdle: number; rssPeak: number };
+
+const tsx = ['--import', 'tsx'];
+
+async function benchEngine(engine: string, data: string, work: string): Promise<EngineResult> {
+  let databaseUrl = data;
+  let drop = async () => {};
+  if (engine === 'sqlite') {
+    databaseUrl = join(work, 'notes.db');
+    copyFileSync(data, databaseUrl);
+  } else {
+    const pgdb = await createPostgresDatabase();
+    drop = () => pgdb.drop();
+    log(`copying the data into PostgreSQL (${pgdb.url.replace(/:[^:@/]+@/, ':***@')})`);
+    const copied = await loadPostgres(pgdb.url, data);
+    log(`  done: ${copied.notes.toLocaleString('en')} notes in ${copied.seconds.toFixed(0)} s`);
+    databaseUrl = pgdb.url;
+  }
+  const hello = await startServer([...tsx, join(root, 'bench/server/hello-server.ts')]);
+  let notes: Running | undefined;
+  try {
+    const helloFigures = await runLoad(helloCall(hello.url), { connections, seconds });
+    log(`${engine}: hello world ${helloFigures.requestsPerSecond.toFixed(0)} req/s`);
+    await hello.stop();
+    const filesDir = join(work, `files-${engine}`);
+    mkdirSync(filesDir, { recursive: true });
+    // The durable service is notes-server itself (dev tokens, default limits, JSON logs on stderr);
+    // the CLI has no synchronous setting, so the NORMAL comparison runs the same parts (serve-notes.ts).
+    const serve = (synchronous: 'full' | 'normal') =>
+      startServer(
+        synchronous === 'full'
+          ? [
+              join(root, 'server/bin.mjs'),
+              'serve',
+              '--dev',
+              '--secret',
+              SECRET,
+              '--database',
+              databaseUrl,
+            ].concat(['--port', '0', '--files-dir', filesDir])
+          : [
+              ...tsx,
+              join(root, 'bench/server/serve-notes.ts'),
+              '--database',
+              databaseUrl,
+              '--secret',
+              SECRET,
+            ].concat([
+              '--files-dir',
+              filesDir,
+              '--synchronous',
+              'normal',
+              '--log',
+              join(work, 'server-normal.log'),
+            ]),
+      );
+    notes = await serve('full');
+    const rssIdle = memoryOf(notes.pid)?.rss ?? Number.NaN;
+    const memory = sampleMemory(notes.pid);
+    const rows: Row[] = [];
+    const calls = notesCalls(notes.url, SECRET, shape);
+    for (const [i, call] of calls.entries()) {
+      await runLoad(call, { connections, seconds: 2 }); // warm-up
+      const saturation = await runLoad(call, { connections, seconds });
+      const rate = FIXED_RATE[i] ?? 100;
+      const fixed = await runLoad(call, { connections, seconds, rate });
+      rows.push({ call: call.name, saturation, fixed, rate });
+      log(
+        `${engine}: ${call.name}: ${saturation.requestsPerSecond.toFixed(0)} req/s; at ${rate} req/s p50/p95/p99 ` +
+          `${fixed.p50.toFixed(1)}/${fixed.p95.toFixed(1)}/${fixed.p99.toFixed(1)} ms` +
+          (saturation.notOk + fixed.notOk > 0 ? `; ${saturation.notOk + fixed.notOk} answers not 2xx` : ''),
+      );
+    }
+    const rssPeak = memory.stop();
+    if (engine === 'sqlite') {
+      // What synchronous=FULL costs: the same add with NORMAL (safe from a process crash, not from
+      // power loss: the last commits may be lost, the file stays consistent).
+      await notes.stop();
+      notes = await serve('normal');
+      const add = notesCalls(notes.url, SECRET, shape)[2];
+      if (add) {
+        await runLoad(add, { connections, seconds: 2 });
+        const saturation = await runLoad(add, { connections, seconds });
+        const fixed = await runLoad(add, { connections, seconds, rate: 200 });
+        rows.push({
+          call: 'add with synchronous=NORMAL (not durable on power loss)',
+          saturation,
+          fixed,
+          rate: 200,
+        });
+        log(
+          `${engine}: add, synchronous=NORMAL: ${saturation.requestsPerSecond.toFixed(0)} req/s; p95 ${fixed.p95.toFixed(1)} ms`,
+        );
+      }
+    }
+    return { engine, hello: helloFigures, rows, rssIdle, rssPeak };
+  } finally {
+    await hello.stop();
+    await notes?.stop();
+    await drop();
+  }
+}
+
+function table(result: EngineResult): string {
+  const lines = [
+    `### ${result.engine} (${shape.notes.toLocaleString('en')} notes, ${connections} connections, ${seconds} s per load)`,
+    '',
+    '| call | saturation req/s | ÷ hello world | offered req/s | p50 ms | p95 ms | p99 ms | not 2xx | bytes/answer |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+    `| ${"Fastify's hello world"} | ${result.hello.requestsPerSecond.toFixed(0)} | 1 | – | – | – | – | ${result.hello.notOk} | ${result.hello.bytesPerAnswer.toFixed(0)} |`,
+  ];
+  for (const r of result.rows) {
+    const ratio = r.saturation.requestsPerSecond / result.hello.requestsPerSecond;
+    lines.push(
+      `| ${r.call} | ${r.saturation.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(3)} | ${r.rate} | ` +
+        `${r.fixed.p50.toFixed(1)} | ${r.fixed.p95.toFixed(1)} | ${r.fixed.p99.toFixed(1)} | ` +
+        `${r.saturation.notOk + r.fixed.notOk} | ${r.saturation.bytesPerAnswer.toFixed(0)} |`,
+    );
+  }
+  lines.push('', `Service RSS: ${mb(result.rssIdle)} after start, ${mb(result.rssPeak)} at most under load.`);
+  return lines.join('\n');
+}
+
+const data = await dataFile();
+const loadBefore = loadavg()[0] ?? 0;
+if (loadBefore > 1.5)
+  log(
+    `note: load average ${loadBefore.toFixed(1)} on ${availableParallelism()} CPUs — other work shares the machine; the figures will be low`,
+  );
+const work = mkdtempSync(join(tmpdir(), 'notes-bench-server-'));
+const results: EngineResult[] = [];
+try {
+  for (const engine of engines) results.push(await benchEngine(engine, data, work));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+const loads = `Load average (1 min): ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`;
+const report = `${results.map(table).join('\n\n')}\n\n${loads}`;
+console.log(`\n${report}`);
+writeFileSync(
+  join(dir, 'results.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), shape, seconds, connections, loadBefore, results }, null, 2)}\n`,
+);
+writeFileSync(join(dir, 'results.md'), `${report}\n`);
