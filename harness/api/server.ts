@@ -72,7 +72,10 @@ export async function startApi(options: ApiOptions): Promise<RunningApi> {
   if (filesUrl instanceof Error) throw filesUrl;
   const now = options.now ?? (() => new Date());
   await ensureDatabase(options.dataFile, () => seedData(now));
-  const store = await openStore(options.dataFile, { now });
+  const store = await openStore(options.dataFile, { now }).catch((e: unknown) => {
+    const message = e instanceof Error ? e.message : String(e);
+    throw new Error(message.includes(options.dataFile) ? message : `${options.dataFile}: ${message}`);
+  });
   let authenticator: Authenticator | undefined;
   let app: FastifyInstance | undefined;
   try {
