@@ -1,5 +1,6 @@
 /**
- * Mock API throughput: 10,000 notes for one learner in a temp data file, then ~3 s (bounded
+ * Harness API throughput (the notes service in dev mode on SQLite, behind the fault proxy with no
+ * faults): 10,000 notes for one learner in a temp database, then ~3 s (bounded
  * request count) each of POST /notes/fetch (limit 20, without and with a query) and POST
  * /notes/add at concurrency 16 over loopback. Run: `node --import tsx bench/api-throughput.ts`.
  * The client (a keep-alive node:http agent, lighter than fetch) shares the process and its one
@@ -10,10 +11,9 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEV_SECRET } from '../harness/api/auth.ts';
-import { writeSnapshot } from '../harness/api/data-file.ts';
-import { plainText } from '../harness/api/plain-text.ts';
 import { SEEDED_USERS, tokenForUser } from '../harness/api/seed.ts';
-import { startApi } from '../harness/api/server.ts';
+import { seedDatabase, startApi } from '../harness/api/server.ts';
+import { plainText } from '../server/src/notes/plain-text.ts';
 import type { Note } from '../src/protocol/api-types.ts';
 
 const NOTES = 10_000;
@@ -92,11 +92,10 @@ const dir = await mkdtemp(join(tmpdir(), 'notes-api-bench-'));
 try {
   const user = SEEDED_USERS[0]!;
   const owner = { rootOrg: user.rootOrg, org: user.org, wid: user.wid };
-  const dataFile = join(dir, 'notes.ndjson');
-  await writeSnapshot(
+  const dataFile = join(dir, 'notes.db');
+  await seedDatabase(
     dataFile,
     Array.from({ length: NOTES }, (_, i) => ({ owner, note: benchNote(i) })),
-    false,
   );
   const sizeBefore = (await stat(dataFile)).size;
   const api = await startApi({ dataFile, secret: DEV_SECRET });
@@ -132,7 +131,7 @@ try {
   await api.close();
   const sizeAfter = (await stat(dataFile)).size;
   console.log(
-    `mock API throughput — ${NOTES} notes, concurrency ${CONCURRENCY}, ~${SECONDS}s each, Node ${process.version}`,
+    `harness API throughput (notes service, SQLite) — ${NOTES} notes, concurrency ${CONCURRENCY}, ~${SECONDS}s each, Node ${process.version}`,
   );
   for (const r of results) {
     const rate = (r.ok / r.seconds).toFixed(0).padStart(6);
@@ -140,7 +139,7 @@ try {
       `${r.name.padEnd(36)} ${rate} req/s  (${r.ok} ok, ${r.failed} failed, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms)`,
     );
   }
-  console.log(`data file: ${sizeBefore} bytes with ${NOTES} notes; ${sizeAfter} bytes after the add run`);
+  console.log(`database: ${sizeBefore} bytes with ${NOTES} notes; ${sizeAfter} bytes after the add run`);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

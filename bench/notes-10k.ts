@@ -1,15 +1,15 @@
 /**
- * 10,000 realistic notes for one learner, written as a mock-API data file before the API starts.
+ * 10,000 realistic notes for one learner, written into the harness API's database before it starts.
  * Spread over the seeded courses (so `/` with the demo playerData has notes) and more made-up
  * ones, with modules and resources of each kind, anchors that fit the resource, tags, a tenth in
  * other languages, dates over two years. Words are shared on purpose: "regression" and "exam"
  * match thousands, "zeitgeist" a handful — so searches can match many or few.
  */
-import { writeSnapshot } from '../harness/api/data-file.ts';
 import type { OwnedNote } from '../harness/api/learner.ts';
-import { plainText } from '../harness/api/plain-text.ts';
 import type { SeedUser } from '../harness/api/seed.ts';
 import { SEED_CATALOG, type SeedCourse } from '../harness/api/seed-catalog.ts';
+import { seedDatabase } from '../harness/api/server.ts';
+import { plainText } from '../server/src/notes/plain-text.ts';
 import type { Note, NoteAnchor } from '../src/protocol/api-types.ts';
 import { seededRandom } from '../test/support/seeded-random.ts';
 
@@ -130,6 +130,5 @@ export function benchNotes(user: SeedUser, count: number, now: Date): OwnedNote[
   });
 }
 
-/** Writes a fresh data file holding only these notes (the API then starts without its seed). */
-export const writeBenchData = (path: string, notes: OwnedNote[]): Promise<void> =>
-  writeSnapshot(path, notes, false);
+/** Creates a database holding only these notes (the API then starts without its seed). */
+export const writeBenchData = (path: string, notes: OwnedNote[]): Promise<void> => seedDatabase(path, notes);

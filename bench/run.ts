@@ -59,7 +59,7 @@ try {
     `\nReact baseline (react ${v.react}, react-dom ${v['react-dom']}, react-router ${v['react-router']}):\n${sizeTable(base.files)}`,
   );
 
-  const stack = await startStack(dist, join(dir, 'seeded.jsonl'), base.out);
+  const stack = await startStack(dist, join(dir, 'seeded.db'), base.out);
   // In one process with its portal, the app frame falls under the page's network emulation.
   const browser = await launchBenchBrowser();
   const chromium = browser.version();

@@ -1,7 +1,7 @@
 /**
- * What a bench measures against: the mock API over a given data file, the harness's app server
- * serving a given build (immutable hashed assets, precompressed, the deployment CSP) with the API
- * behind `/api/v1`, and a stand-in portal that frames the app and posts the first seeded
+ * What a bench measures against: the harness API (the notes service in dev mode) over a given
+ * database file, the harness's app server serving a given build (immutable hashed assets,
+ * precompressed, the deployment CSP) with the API behind `/api/v1`, and a stand-in portal that frames the app and posts the first seeded
  * learner's context the moment `LOADED` arrives. The portal is on `localhost`, the app on
  * `127.0.0.1`: cross-site, as in production. `/?path=/view` frames the app at `/view`;
  * `&locale=ar` sends that locale in the context (`en` without it). Given a

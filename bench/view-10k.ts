@@ -43,7 +43,7 @@ export async function measureView10k(
   runs: number,
   scrollMs: number,
 ): Promise<View10k> {
-  const dataFile = join(dir, 'notes-10k.jsonl');
+  const dataFile = join(dir, 'notes-10k.db');
   await writeBenchData(dataFile, benchNotes(BENCH_USER, NOTE_COUNT, new Date()));
   const stack = await startStack(dist, dataFile);
   const browser = await launchChromium();

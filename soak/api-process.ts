@@ -1,7 +1,8 @@
 /**
- * The mock API as a real child process (`node harness/bin.mjs api …`), so the soak can end it the
- * hard way — SIGKILL, no shutdown code, whatever it was writing cut off — and start it again on
- * the same port and data file, as a crashed and restarted server would be. Every line it prints is
+ * The harness API (the notes service in dev mode behind the fault proxy) as a real child process
+ * (`node harness/bin.mjs api …`), so the soak can end it the hard way — SIGKILL, no shutdown code,
+ * whatever it was writing cut off — and start it again on the same port and database, as a
+ * crashed and restarted server would be. Every line it prints is
  * kept with the time it arrived, for the report.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -66,7 +67,7 @@ export function apiProcess(settings: ApiSettings, port: number) {
         pending = lines.pop() ?? '';
         for (const line of lines.filter(Boolean)) {
           log.push({ at: now(), run: thisRun, line });
-          if (!ready && line.startsWith('Mock notes API listening on')) {
+          if (!ready && line.startsWith('Notes service (dev mode) listening on')) {
             ready = true;
             resolve();
           }
@@ -78,7 +79,7 @@ export function apiProcess(settings: ApiSettings, port: number) {
         log.push({ at: now(), run: thisRun, line: `(process exited: ${signal ?? `code ${code}`})` });
         if (!ready)
           reject(
-            new Error(`the mock API exited before listening (${signal ?? code}): ${log.at(-2)?.line ?? ''}`),
+            new Error(`the notes API exited before listening (${signal ?? code}): ${log.at(-2)?.line ?? ''}`),
           );
       });
     });

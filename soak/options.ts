@@ -12,9 +12,9 @@ export type SoakOptions = {
   /** Edits of earlier notes, and deletes (each waits out its Undo window unless taken back). */
   edits: number;
   deletes: number;
-  /** The mock API's share of calls answered 503 (half before the work, half after it: a lost answer). */
+  /** The harness API's share of calls answered 503 (half before the work, half after it: a lost answer). */
   failRate: number;
-  /** The mock API's delay before every answer, in ms. */
+  /** The harness API's delay before every answer, in ms. */
   latency: number;
   /** Seeds the learner's choices and texts (the API's own fault draws are not seeded). */
   seed: number;
@@ -39,10 +39,10 @@ export type SoakOptions = {
 /** What `--help` prints. */
 export const USAGE = `Usage: npm run soak -- [options]   (or: node --import tsx soak/run.ts [options])
 
-A scripted learner adds, edits and deletes notes in Chromium against a flaky mock API, in two
-frames (tabs), with reloads, a kill -9 of the API, offline spells and dropped file requests along
-the way, then compares the server's notes with what the learner did and with what each frame
-shows. Exits 1 on any difference.
+A scripted learner adds, edits and deletes notes in Chromium against a flaky harness API (the
+notes service in dev mode behind the fault proxy), in two frames (tabs), with reloads, a kill -9
+of the API, offline spells and dropped file requests along the way, then compares the server's
+notes with what the learner did and with what each frame shows. Exits 1 on any difference.
 
 Options (environment variable in brackets):
   --notes <n>       notes added (SOAK_NOTES, default 200)

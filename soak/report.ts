@@ -1,7 +1,7 @@
 /**
  * The details under the result line when something differs: for each lost, duplicated or
  * unexpected note, what the learner did to it, what the server holds, the writes the browser sent
- * for it, and the mock API's log lines around those writes — enough for a developer to see where
+ * for it, and the harness API's log lines around those writes — enough for a developer to see where
  * the text went without running the soak again.
  */
 import type { ApiLine } from './api-process.ts';

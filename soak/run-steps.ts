@@ -120,7 +120,7 @@ export async function runSteps(d: StepDeps): Promise<{ summary: string }> {
       case 'restart':
         await d.api.start();
         apiUp = true;
-        d.mark(`API restarted on port ${d.api.port}, same data file`);
+        d.mark(`API restarted on port ${d.api.port}, same database`);
         break;
       case 'more':
         await learner.more();

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeSnapshot } from '../harness/api/data-file.ts';
+import { seedDatabase } from '../harness/api/server.ts';
 import { TOKEN_PATH } from '../harness/serve/parent-page/page-config.ts';
 import { seededRandom } from '../test/support/seeded-random.ts';
 import { apiProcess, freePort } from './api-process.ts';
@@ -83,8 +83,8 @@ say(
 );
 
 const dir = mkdtempSync(join(tmpdir(), 'notes-soak-'));
-const dataFile = join(dir, 'notes.jsonl');
-await writeSnapshot(dataFile, [], false); // empty: every note the server ends with came from the soak
+const dataFile = join(dir, 'notes.db');
+await seedDatabase(dataFile, []); // empty: every note the server ends with came from the soak
 const api = apiProcess(
   { root: ROOT, dataFile, failRate: options.failRate, latency: options.latency, started },
   await freePort(),
@@ -98,7 +98,7 @@ let failed = true;
 let world: Awaited<ReturnType<typeof startWorld>> | null = null;
 try {
   await api.start();
-  say(`mock API on ${api.url} (data ${dataFile})`);
+  say(`notes API (the service in dev mode, faults in its proxy) on ${api.url} (database ${dataFile})`);
   const drops = options.dropFiles ? dropFilesOnce(started) : null;
   world = await startWorld(
     dist,
@@ -195,7 +195,7 @@ try {
 } finally {
   await world?.close();
   await api.stop();
-  if (failed) console.log(`Kept for a look: ${dir} (data file, api.log, writes.json)`);
+  if (failed) console.log(`Kept for a look: ${dir} (database, api.log, writes.json)`);
   else rmSync(dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

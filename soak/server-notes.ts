@@ -1,5 +1,5 @@
 /**
- * Every note the server holds for the soak's learner, read straight from the mock API (not through
+ * Every note the server holds for the soak's learner, read straight from the harness API (not through
  * the app): `POST /notes/fetch` with the five headers the app sends for them (the learner's org; the
  * sunbird-cb portal's learner has org = rootOrg), newest first, 100 a page, following
  * `nextCursor` to the end. The API keeps injecting its faults, so each page is retried on 5xx or a

@@ -3,8 +3,9 @@
  * the seed is written (a new data file), so the notes read "3 days ago", not "2 years ago", on any
  * day.
  */
+
+import { plainText } from '../../server/src/notes/plain-text.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
-import { plainText } from './plain-text.ts';
 import { findCourse, locateResource } from './seed-catalog.ts';
 import { SEED_SPECS, type SeedSpec } from './seed-specs.ts';
 import { seedTime } from './seed-time.ts';

@@ -1,30 +1,30 @@
 /**
- * `harness api`: the mock notes API alone, for tests and other frontends. Prints one line with
- * its URL once listening, then one line per call.
+ * `harness api`: the notes service in dev mode behind the fault proxy, for tests and other
+ * frontends. Prints one line with its URL once listening, then one line per call.
  */
 import { Command, Option } from 'commander';
-import { startApi } from '../api/server.ts';
+import { OldDataFileError, startApi } from '../api/server.ts';
 import type { Io, Running } from './io.ts';
 import { parseHost, parsePort } from './option-parsers.ts';
-import { defaultDataFile, ensureParentDir } from './paths.ts';
+import { defaultDataFile, ensureParentDir, oldDataFileNote } from './paths.ts';
 import { requireSecretFor, resolveSecret } from './secret.ts';
 import { addSharedOptions, faultsFrom, type SharedFlags } from './shared-options.ts';
-import { listenProblem } from './usage-error.ts';
+import { listenProblem, UsageError } from './usage-error.ts';
 
 /** Parsed `api` flags. */
 export type ApiFlags = SharedFlags & { port: number; host: string };
 
 const EXAMPLES = `
 Examples:
-  $ harness api                          # http://127.0.0.1:4301, data in .harness/data.jsonl
+  $ harness api                          # http://127.0.0.1:4301, notes in .harness/notes.db
   $ harness api --port 0                 # any free port; the first line says which
-  $ harness api --data /tmp/notes.jsonl --latency 400 --fail-rate 0.1
+  $ harness api --data /tmp/notes.db --latency 400 --fail-rate 0.1
   $ HARNESS_SECRET=s3cret harness api --host ::1`;
 
 /** Builds the `api` command; `onRunning` receives the server so Ctrl-C can stop it. */
 export function apiCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Running) => void): Command {
   const cmd = new Command('api')
-    .description('start the mock notes API alone (everything under /api/v1)')
+    .description('start the notes service in dev mode alone (everything under /api/v1)')
     .addOption(new Option('--port <n>', 'port (0 = any free port)').argParser(parsePort).default(4301))
     .addOption(new Option('--host <host>', 'address to listen on').argParser(parseHost).default('127.0.0.1'));
   return addSharedOptions(cmd)
@@ -41,6 +41,8 @@ export async function runApi(flags: ApiFlags, io: Io, env: NodeJS.ProcessEnv): P
   requireSecretFor(flags.host, source, '--host');
   const dataFile = flags.data ?? defaultDataFile();
   ensureParentDir(dataFile);
+  const note = flags.data === undefined ? oldDataFileNote(dataFile) : null;
+  if (note) io.err(note);
   const api = await startApi({
     host: flags.host,
     port: flags.port,
@@ -50,8 +52,9 @@ export async function runApi(flags: ApiFlags, io: Io, env: NodeJS.ProcessEnv): P
     log: (line) => io.out(line),
     filesUrl: flags.filesUrl,
   }).catch((err: unknown) => {
-    throw listenProblem(err, 'mock API', `${flags.host}:${flags.port}`, '--port') ?? err;
+    if (err instanceof OldDataFileError) throw new UsageError(err.message);
+    throw listenProblem(err, 'notes API', `${flags.host}:${flags.port}`, '--port') ?? err;
   });
-  io.out(`Mock notes API listening on ${api.url}`);
+  io.out(`Notes service (dev mode) listening on ${api.url}`);
   return api;
 }

@@ -19,8 +19,8 @@ export const maskTokens = (text: string): string =>
 
 const EXAMPLES = `
 Examples:
-  $ harness serve                      # app + mock API + mock portal; open http://localhost:4200
-  $ harness api --port 0               # just the mock API on a free port
+  $ harness serve                      # app + notes API + mock portal; open http://localhost:4200
+  $ harness api --port 0               # just the notes API (the service in dev mode) on a free port
   $ harness token --user lukas         # a signed token for a seeded learner
   $ harness check-api http://127.0.0.1:4301/api/v1 --token "$(harness token)"   # the API contract's checks
   $ harness serve --help               # every serve flag, with examples`;
@@ -36,7 +36,9 @@ export function buildProgram(
   onExit: (code: number) => void = () => undefined,
 ): Command {
   const program = new Command('harness')
-    .description('Dev harness for the Notes app: a mock portal, the app server and a mock notes API')
+    .description(
+      'Dev harness for the Notes app: a mock portal, the app server and the notes service in dev mode',
+    )
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({

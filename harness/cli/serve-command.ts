@@ -1,5 +1,5 @@
 /**
- * `harness serve`: the whole dev setup (mock API, app server, mock portal) from one command,
+ * `harness serve`: the whole dev setup (notes API, app server, mock portal) from one command,
  * every flag validated before anything starts.
  */
 import { Command, Option } from 'commander';
@@ -30,7 +30,7 @@ import {
   parseTheme,
   parseUser,
 } from './option-parsers.ts';
-import { defaultDataFile, ensureParentDir, PROJECT_ROOT } from './paths.ts';
+import { defaultDataFile, ensureParentDir, oldDataFileNote, PROJECT_ROOT } from './paths.ts';
 import { requireSecretFor, resolveSecret } from './secret.ts';
 import { addSharedOptions, faultsFrom, type SharedFlags } from './shared-options.ts';
 
@@ -77,7 +77,9 @@ const opt = (
 /** Builds the `serve` command; `onRunning` receives the servers so Ctrl-C can stop them. */
 export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Running) => void): Command {
   const cmd = new Command('serve')
-    .description('build dist/ if needed, then serve the app, the mock notes API and a mock portal page')
+    .description(
+      'build dist/ if needed, then serve the app, the notes service (dev mode) and a mock portal page',
+    )
     .addOption(
       opt(
         '--origin <url>',
@@ -87,7 +89,7 @@ export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runn
       ),
     )
     .addOption(opt('--app-port <n>', 'app server port on 127.0.0.1 (0 = any free port)', parsePort, 4300))
-    .addOption(opt('--api-port <n>', 'mock API port on 127.0.0.1 (0 = any free port)', parsePort, 4301))
+    .addOption(opt('--api-port <n>', 'notes API port on 127.0.0.1 (0 = any free port)', parsePort, 4301))
     .addOption(opt('--locale <code>', `starting locale (${LOCALES.join(', ')})`, parseLocale, 'en'))
     .addOption(opt('--theme <name>', 'starting theme, e.g. blue or "light green"', parseTheme, 'blue'))
     .addOption(new Option('--dark', 'start in dark mode').default(false))
@@ -167,6 +169,7 @@ export function settingsFrom(
     parent: flags.parent,
     tokenTtl: flags.tokenTtl,
     dataFile,
+    dataNote: flags.data === undefined ? (oldDataFileNote(dataFile) ?? undefined) : undefined,
     secret,
     faults: faultsFrom(flags),
     open: flags.open,

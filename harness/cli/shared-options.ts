@@ -33,7 +33,7 @@ export function addSharedOptions(cmd: Command): Command {
     .addOption(
       new Option(
         '--data <file>',
-        'notes data file (default: .harness/data.jsonl, or the OS temp dir)',
+        'notes database, a SQLite file (default: .harness/notes.db, or the OS temp dir)',
       ).argParser(parseFile),
     )
     .addOption(

@@ -1,5 +1,5 @@
 /**
- * `harness token`: a signed token for a seeded learner, for curl sessions against the mock API.
+ * `harness token`: a signed token for a seeded learner, for curl sessions against the harness's notes API.
  * Prints the token and nothing else on stdout so `$(harness token)` works.
  */
 import { Command, Option } from 'commander';

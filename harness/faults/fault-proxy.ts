@@ -21,6 +21,8 @@ export type FaultProxyOptions = {
   random?: () => number;
   /** One line per call: `POST /api/v1/notes/add 201 12ms`, `… 503 (lost 201) …`, `… hang`. */
   log?: (line: string) => void;
+  /** The request target to send upstream for (method, target); default: the target as it came. */
+  rewrite?: (method: string, url: string) => string;
 };
 
 /** A running proxy: its URL, live fault control, and a shutdown that cuts hung calls. */
@@ -56,7 +58,8 @@ function unreachable(res: ServerResponse, origin: string): void {
 /**
  * Sends one call upstream and settles with the status once the answer has been handled: `pass`
  * streams it back as it is; `lose` reads it to the end (the work is done, the answer is complete)
- * and then answers 503, as if the answer were lost on the way.
+ * and then answers 503, as if the answer were lost on the way. An answer that came before the
+ * body was sent in full ends the exchange: the rest of the body is read and dropped.
  */
 function forward(
   incoming: IncomingMessage,
@@ -64,6 +67,7 @@ function forward(
   target: URL,
   agent: Agent,
   mode: 'pass' | 'lose',
+  path: string,
 ): Promise<string> {
   return new Promise((settle) => {
     let answered = false;
@@ -72,7 +76,7 @@ function forward(
       hostname: target.hostname,
       port: target.port,
       method: incoming.method,
-      path: incoming.url,
+      path,
       headers: withoutHopHeaders(incoming.headers),
       agent,
     });
@@ -104,8 +108,18 @@ function forward(
       }
       discardRest(incoming);
     });
+    res.on('finish', () => {
+      if (incoming.complete) return;
+      incoming.unpipe(upstream);
+      upstream.destroy();
+      discardRest(incoming);
+    });
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
+    });
+    // A client that went away before its body was sent: the call goes no further.
+    incoming.on('close', () => {
+      if (!incoming.complete) upstream.destroy();
     });
     incoming.pipe(upstream);
   });
@@ -121,6 +135,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Runni
   const target = new URL(options.upstream);
   const random = options.random ?? Math.random;
   const log = options.log ?? (() => undefined);
+  const rewrite = options.rewrite ?? ((_method: string, url: string) => url);
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const agent = new Agent({ keepAlive: true });
   const hung = new Set<ServerResponse>();
@@ -161,7 +176,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Runni
       injected(res);
       return done('503');
     }
-    done(await forward(req, res, target, agent, decision === 'lose' ? 'lose' : 'pass'));
+    if (req.destroyed) return done('cancelled'); // gone during the delay: nothing to pass on
+    const upstreamPath = rewrite(req.method ?? 'GET', req.url ?? '/');
+    done(await forward(req, res, target, agent, decision === 'lose' ? 'lose' : 'pass', upstreamPath));
   };
 
   const server = createServer((req, res) => {

@@ -1,5 +1,5 @@
 /**
- * Forwards `/api/v1/*` from the app's origin to the mock API, so the app calls its API
+ * Forwards `/api/v1/*` from the app's origin to the notes API, so the app calls its API
  * same-origin exactly as in production (`connect-src 'self'`) while the API runs on its own port.
  *
  * A small node:http forwarder rather than http-proxy: http-proxy reports a failed request-body

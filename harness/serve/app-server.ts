@@ -1,7 +1,7 @@
 /**
  * The app's own origin in the harness: `dist/` served by http-server's library API with the
  * caching, compression and security headers a real deployment should use (those in the build's
- * dist/headers.json when there is one), and `/api/v1` proxied to the mock API (harness/README.md).
+ * dist/headers.json when there is one), and `/api/v1` proxied to the notes API (harness/README.md).
  */
 import type { Server } from 'node:http';
 import httpServer from 'http-server';

@@ -1,10 +1,11 @@
 /**
- * `harness serve` end to end: build dist/ if stale, then start the mock API, the app server and
- * the mock parent page, print where they are, and hand back one handle that stops all three.
+ * `harness serve` end to end: build dist/ if stale, then start the notes API (the notes service in
+ * dev mode behind the fault proxy), the app server and the mock parent page, print where they
+ * are, and hand back one handle that stops all three.
  */
 import { join } from 'node:path';
 import { API_BASE } from '../../src/protocol/api-types.ts';
-import type { Faults, startApi } from '../api/server.ts';
+import { type Faults, OldDataFileError, type startApi } from '../api/server.ts';
 import type { Io, Running } from '../cli/io.ts';
 import { listenProblem, UsageError } from '../cli/usage-error.ts';
 import { startAppServer } from './app-server.ts';
@@ -20,6 +21,8 @@ export type ServeSettings = ParentSettings & {
   appPort: number;
   apiPort: number;
   dataFile: string;
+  /** A line to print before starting, about the data (the old mock's file left beside it). */
+  dataNote?: string | undefined;
   faults: Faults;
   open: boolean;
   /** What the upload answers before a file name (`--files-url`); the API's default when absent. */
@@ -65,6 +68,7 @@ export async function runServe(s: ServeSettings, deps: ServeDeps): Promise<Runni
   const stopAll = async (): Promise<void> => {
     for (const r of started.splice(0).reverse()) await r.close();
   };
+  if (s.dataNote) io.err(s.dataNote);
   try {
     const api = await deps
       .startApi({
@@ -76,7 +80,10 @@ export async function runServe(s: ServeSettings, deps: ServeDeps): Promise<Runni
         log: io.out,
         filesUrl: s.filesUrl,
       })
-      .catch(explain('mock API', `${HOST}:${s.apiPort}`, '--api-port'));
+      .catch((err: unknown) => {
+        if (err instanceof OldDataFileError) throw new UsageError(err.message);
+        return explain('notes API', `${HOST}:${s.apiPort}`, '--api-port')(err);
+      });
     started.push(api);
     await deps.ensureDist(s.root, io.out);
     const apiOrigin = new URL(api.url).origin;

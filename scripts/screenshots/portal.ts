@@ -1,7 +1,7 @@
 /**
- * The servers the screenshots are taken against, as `harness serve` starts them: the mock notes
- * API with the seeded learners (on a temporary data file, so `.harness/data.jsonl` is never
- * touched) and the harness's app server serving the build — both through the browser tests'
+ * The servers the screenshots are taken against, as `harness serve` starts them: the harness's
+ * notes API (the service in dev mode) with the seeded learners (on a temporary database, so
+ * `.harness/notes.db` is never touched) and the harness's app server serving the build — both through the browser tests'
  * `startStack` — plus the harness's own mock portal page. Each shot gets a portal server of its
  * own, so the page's controls show the settings the shot was taken with.
  */

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +59,31 @@ it('a busy port gets exit code 2 and one line naming the flag', async ({ dir }) 
     assert.match(serve.err, /^harness: error: .*already in use.*--api-port\n$/);
   } finally {
     blocker.close();
+  }
+});
+
+it("the old mock API's JSON-lines data file as --data: exit 2, one line, the file untouched", async ({
+  dir,
+}) => {
+  const old = join(dir, 'old', 'data.jsonl');
+  const bytes = '{"format":"notes-harness","version":2}\n{"op":"del","owner":{},"noteId":"x"}\n';
+  for (const args of [
+    ['api', '--port', '0', '--data', old],
+    ['serve', '--api-port', '0', '--app-port', '0', '--data', old],
+  ]) {
+    rmSync(join(dir, 'old'), { recursive: true, force: true });
+    mkdirSync(join(dir, 'old'));
+    writeFileSync(old, bytes);
+    const { code, out, err } = await run(args);
+    assert.is(code, 2, args[0]);
+    assert.match(
+      err,
+      /^harness: error: .*data\.jsonl is a JSON-lines data file of the old mock API.*left untouched.*\n$/,
+    );
+    assert.is(err.split('\n').length, 2, 'one line');
+    assert.not.match(out, /listening/);
+    assert.is(readFileSync(old, 'utf8'), bytes);
+    assert.equal(readdirSync(join(dir, 'old')), ['data.jsonl']);
   }
 });
 

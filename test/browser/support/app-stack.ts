@@ -1,6 +1,7 @@
 /**
- * The servers one browser test runs against, the same ones `harness serve` starts: the mock notes
- * API (`startApi`, on a temp data file: seeded, empty, or made of given notes) and the harness's app
+ * The servers one browser test runs against, the same ones `harness serve` starts: the notes
+ * service in dev mode behind the fault proxy (`startApi`, on a temp SQLite file: seeded, empty, or
+ * made of given notes) and the harness's app
  * server (`startAppServer`: http-server with the deployment CSP, caching, precompressed files and
  * the `/api/v1` proxy) serving the real build. Each test starts its own stack, so data never leaks
  * between tests.
@@ -10,10 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_SECRET } from '../../../harness/api/auth.ts';
-import { writeSnapshot } from '../../../harness/api/data-file.ts';
 import type { OwnedNote } from '../../../harness/api/learner.ts';
 import type { SeedUser } from '../../../harness/api/seed.ts';
-import { type RunningApi, startApi } from '../../../harness/api/server.ts';
+import { type RunningApi, seedDatabase, startApi } from '../../../harness/api/server.ts';
 import { startAppServer } from '../../../harness/serve/app-server.ts';
 import { DEFAULT_CONFIG, frameAncestors, LOCAL_DEV_CONFIG } from '../../../src/config/app-config.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
@@ -29,7 +29,7 @@ import { mountUnder } from './sub-path-front.ts';
  */
 export const DIST = process.env.NOTES_TEST_DIST || fileURLToPath(new URL('../../../dist', import.meta.url));
 
-/** What the API's data file starts with: the harness's seed, nothing, or these notes of one learner. */
+/** What the API's database starts with: the harness's seed, nothing, or these notes of one learner. */
 export type DataSet = 'seeded' | 'empty' | { notes: Note[]; user?: SeedUser };
 
 /** How to start a stack. */
@@ -77,10 +77,10 @@ const ownedBy = (user: SeedUser, notes: Note[]): OwnedNote[] =>
 /** Starts the API and the app server (and the mount front, if asked). */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dir = await mkdtemp(join(tmpdir(), 'notes-browser-'));
-  const dataFile = join(dir, 'notes.jsonl');
+  const dataFile = join(dir, 'notes.db');
   const data = options.data ?? 'seeded';
-  if (data === 'empty') await writeSnapshot(dataFile, [], false);
-  else if (data !== 'seeded') await writeSnapshot(dataFile, ownedBy(data.user ?? ASHA, data.notes), false);
+  if (data === 'empty') await seedDatabase(dataFile, []);
+  else if (data !== 'seeded') await seedDatabase(dataFile, ownedBy(data.user ?? ASHA, data.notes));
   const calls: string[] = [];
   const api = await startApi({
     dataFile,

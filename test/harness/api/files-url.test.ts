@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkFilesUrl, servedName } from '../../../harness/api/files-url.ts';
+import { checkFilesUrl, servedName, servedPath } from '../../../harness/api/files-url.ts';
 import { startApi } from '../../../harness/api/server.ts';
 import type { UploadResult } from '../../../src/protocol/api-types.ts';
 import { answer, headersFor, seeded, startFixture } from './support/api-fixture.ts';
@@ -56,6 +56,14 @@ test('which requests the API serves as files at another path', () => {
   assert.is(servedName('https://cdn.example.org/u/', '/u/a.png'), null);
 });
 
+test('the proxy passes a file at another path on to the service as /api/v1/files/<name>', () => {
+  assert.is(servedPath('/api/v1/media/', 'GET', '/api/v1/media/a.png?v=1'), '/api/v1/files/a.png?v=1');
+  assert.is(servedPath('/api/v1/media/', 'HEAD', '/api/v1/media/a.png'), '/api/v1/files/a.png');
+  assert.is(servedPath('/api/v1/media/', 'POST', '/api/v1/media/a.png'), '/api/v1/media/a.png');
+  assert.is(servedPath('/api/v1/media/', 'GET', '/api/v1/notes/recent'), '/api/v1/notes/recent');
+  assert.is(servedPath('/api/v1/files/', 'GET', '/api/v1/files/a.png'), '/api/v1/files/a.png');
+});
+
 test('another path: the upload answers it and the API serves the file there', async () => {
   const fx = await startFixture({ filesUrl: '/api/v1/media/notes/' });
   try {
@@ -86,7 +94,7 @@ test("a CDN's URL: the upload answers it; the API keeps serving its own /files/"
 test('startApi refuses a bad files URL', async () => {
   try {
     // Refused before the data file is opened or a port taken.
-    await startApi({ dataFile: '/nonexistent/notes.jsonl', secret: 's', filesUrl: '/elsewhere/' });
+    await startApi({ dataFile: '/nonexistent/notes.db', secret: 's', filesUrl: '/elsewhere/' });
     assert.unreachable('should have thrown');
   } catch (error) {
     assert.match((error as Error).message, 'files URL "/elsewhere/" must be a path under /api/v1/');

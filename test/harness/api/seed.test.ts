@@ -1,8 +1,5 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { verifyToken } from '../../../harness/api/auth.ts';
-import { isNote } from '../../../harness/api/note-shape.ts';
-import { plainText } from '../../../harness/api/plain-text.ts';
 import {
   DEMO_PLAYER_DATA,
   findSeededUser,
@@ -11,6 +8,9 @@ import {
   tokenForUser,
 } from '../../../harness/api/seed.ts';
 import { LAST_SEED_DAY, seedTime } from '../../../harness/api/seed-time.ts';
+import { createAuthenticator } from '../../../server/src/auth/index.ts';
+import { plainText } from '../../../server/src/notes/plain-text.ts';
+import type { Note } from '../../../src/protocol/api-types.ts';
 
 test('at least two learners with distinct wids; the first is asha', () => {
   assert.ok(SEEDED_USERS.length >= 2);
@@ -25,21 +25,60 @@ test('findSeededUser finds by name, case-insensitively, and misses unknown names
   assert.is(findSeededUser('nobody'), undefined);
 });
 
-test('tokenForUser carries wid, email and names and lasts 12 h by default', () => {
+test('tokenForUser carries wid, email and names, lasts 12 h by default, and the service takes it', async () => {
   const user = SEEDED_USERS[2]!;
   const now = () => new Date('2024-01-01T00:00:00Z');
-  const r = verifyToken(tokenForUser(user, 's', undefined, now), 's', now);
-  assert.ok(r.ok);
+  const auth = await createAuthenticator({ mode: 'dev', secret: 's', now });
+  const r = await auth.authenticate({
+    authorization: `Bearer ${tokenForUser(user, 's', undefined, now)}`,
+    wid: user.wid,
+    rootorg: user.rootOrg,
+    org: user.org,
+    domain: 'portal.example',
+  });
+  auth.close();
+  assert.ok(r.ok, r.ok ? '' : r.error);
   if (!r.ok) return;
+  assert.is(r.learner.wid, user.wid);
   assert.equal(
     [r.claims.wid, r.claims.email, r.claims.given_name, r.claims.family_name],
     [user.wid, user.email, user.firstName, user.lastName],
   );
-  assert.is(r.claims.exp - (r.claims.iat ?? 0), 43_200);
+  assert.is(Number(r.claims.exp) - Number(r.claims.iat), 43_200);
 });
 
 const NOW = new Date('2025-02-10T08:00:00.000Z');
 const at = (d: Date) => () => d;
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const NOTE_FIELDS = [
+  'anchor',
+  'appRef',
+  'content',
+  'courseId',
+  'courseTitle',
+  'createdOn',
+  'displayName',
+  'domain',
+  'moduleId',
+  'moduleTitle',
+  'noteId',
+  'refId',
+  'refTitle',
+  'tags',
+  'text',
+  'updatedOn',
+  'version',
+];
+
+/** Every field of a Note, and nothing else, with well-formed dates and version. */
+const isNote = (n: Note): boolean =>
+  JSON.stringify(Object.keys(n).sort()) === JSON.stringify(NOTE_FIELDS) &&
+  n.noteId !== '' &&
+  ISO.test(n.createdOn) &&
+  ISO.test(n.updatedOn) &&
+  Number.isSafeInteger(n.version) &&
+  n.version >= 1;
 
 test('seed data is deterministic for one clock and every record is a valid note', () => {
   const a = seedData(at(NOW));

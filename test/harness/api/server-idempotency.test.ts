@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BAD_KEY_ERROR, KEY_TTL_MS } from '../../../harness/api/idempotency.ts';
+import { BAD_KEY_ERROR } from '../../../server/src/notes/idempotency.ts';
+import { KEY_TTL_MS } from '../../../server/src/store/writes.ts';
 import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import {

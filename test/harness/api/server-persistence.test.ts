@@ -1,9 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HEADER_LINE } from '../../../harness/api/data-format.ts';
-import { type RunningApi, startApi } from '../../../harness/api/server.ts';
+import { OldDataFileError, type RunningApi, startApi } from '../../../harness/api/server.ts';
 import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
 import { spawnApiChild } from './support/api-child-process.ts';
 import {
@@ -15,6 +14,9 @@ import {
   TEST_SECRET,
   tempDir,
 } from './support/api-fixture.ts';
+
+/** The first line of the old mock API's JSON-lines data file. */
+const OLD_HEADER = '{"format":"notes-harness","version":2}\n';
 
 const start = (dataFile: string) => startApi({ dataFile, secret: TEST_SECRET });
 
@@ -32,7 +34,7 @@ async function allNotes(c: Client): Promise<Note[]> {
 
 test('adds, updates and deletes survive a restart exactly', async () => {
   const { dir, remove } = await tempDir();
-  const dataFile = join(dir, 'notes.ndjson');
+  const dataFile = join(dir, 'notes.db');
   let api: RunningApi | null = await start(dataFile);
   try {
     const c = clientFor(api, seeded(1));
@@ -58,7 +60,7 @@ test('a broken or foreign data file makes startApi reject, naming the file, and 
     const cases: [string, Buffer][] = [
       ['foreign.json', Buffer.from('{"some":"other app"}\n')],
       ['binary.db', Buffer.from([0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x00, 0x01])],
-      ['broken.ndjson', Buffer.from(`${HEADER_LINE}{"op":"put"}\n{"op":"del"`)],
+      ['text.db', Buffer.from('notes, but not a database\n'.repeat(200))],
     ];
     for (const [name, bytes] of cases) {
       const path = join(dir, name);
@@ -82,10 +84,10 @@ test('a broken or foreign data file makes startApi reject, naming the file, and 
 
 test('a busy port is a clear error with code EADDRINUSE', async () => {
   const { dir, remove } = await tempDir();
-  const first = await start(join(dir, 'a.ndjson'));
+  const first = await start(join(dir, 'a.db'));
   try {
     const err = await startApi({
-      dataFile: join(dir, 'b.ndjson'),
+      dataFile: join(dir, 'b.db'),
       secret: TEST_SECRET,
       port: first.port,
     }).then(
@@ -105,7 +107,7 @@ test('a busy port is a clear error with code EADDRINUSE', async () => {
 
 test('SIGKILL during concurrent adds: restart works and every acknowledged note is there', async () => {
   const { dir, remove } = await tempDir();
-  const dataFile = join(dir, 'notes.ndjson');
+  const dataFile = join(dir, 'notes.db');
   const child = spawnApiChild(dataFile);
   let api: RunningApi | null = null;
   try {
@@ -146,21 +148,26 @@ test('SIGKILL during concurrent adds: restart works and every acknowledged note 
   }
 });
 
-test('a torn last line from a crash is ignored and the API starts', async () => {
+test("the old mock API's JSON-lines data file is refused untouched, and nothing is made beside it", async () => {
   const { dir, remove } = await tempDir();
-  const dataFile = join(dir, 'notes.ndjson');
-  let api: RunningApi | null = await start(dataFile);
   try {
-    const c = clientFor(api, seeded(0));
-    const kept = (await c.post('/notes/add', newNoteBody())).json as Note;
-    await api.close();
-    await writeFile(dataFile, '{"op":"put","owner":{"rootOrg":"wingspan"', { flag: 'a' });
-    api = await start(dataFile);
-    const ids = (await allNotes(clientFor(api, seeded(0)))).map((n) => n.noteId);
-    assert.ok(ids.includes(kept.noteId));
-    assert.ok((await readFile(dataFile, 'utf8')).endsWith('\n'), 'compacted: no torn tail left');
+    const path = join(dir, 'data.jsonl');
+    const bytes = Buffer.from(`${OLD_HEADER}{"op":"put","owner":{},"note":{}}\n`);
+    await writeFile(path, bytes);
+    const err = await start(path).then(
+      async (api) => {
+        await api.close();
+        return null;
+      },
+      (e: unknown) => e,
+    );
+    assert.instance(err, OldDataFileError);
+    assert.match((err as Error).message, path);
+    assert.match((err as Error).message, 'left untouched');
+    assert.not.match((err as Error).message, '\n');
+    assert.ok((await readFile(path)).equals(bytes), 'unchanged');
+    assert.equal(await readdir(dir), ['data.jsonl']);
   } finally {
-    await api?.close();
     await remove();
   }
 });

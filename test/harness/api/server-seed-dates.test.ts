@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 
 test('a new data file is seeded relative to the API clock; reopening it keeps those dates', async () => {
   const { dir, remove } = await tempDir();
-  const dataFile = join(dir, 'notes.ndjson');
+  const dataFile = join(dir, 'notes.db');
   // In the past, so the tokens (minted on the real clock) are still valid on the API's clock.
   const first = new Date('2020-07-15T10:00:00.000Z');
   try {

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_UPLOAD_BYTES } from '../../../harness/api/limits.ts';
-import { uploadsDirFor } from '../../../harness/api/uploads.ts';
+import { uploadsDirFor } from '../../../harness/api/database.ts';
+import { MAX_UPLOAD_BYTES } from '../../../server/src/notes/limits.ts';
 import type { ApiErrorBody, UploadResult } from '../../../src/protocol/api-types.ts';
 import {
   type Answer,
@@ -84,7 +84,8 @@ up('415 for bytes that are not an allowed image, whatever the name or declared t
     assert.is(r.status, 415, bytes);
     assert.match((r.json as ApiErrorBody).error, 'PNG, JPEG, GIF or WebP');
   }
-  assert.equal(await readdir(fx.dir), ['notes.ndjson']);
+  const made = (await readdir(fx.dir)).filter((name) => !/^notes\.db(-wal|-shm)?$/.test(name));
+  assert.equal(made, [], 'no files folder, no file: nothing stored');
 });
 
 up('413 for a file over 5 MB', async ({ fx }) => {
@@ -125,7 +126,7 @@ up('upload needs auth; serving does not; unknown or crafted names are 404', asyn
   form.append('file', new Blob([PNG]), 'a.png');
   const anon = await fetch(`${fx.api.url}/api/v1/file/upload`, { method: 'POST', body: form });
   assert.is(anon.status, 401);
-  for (const name of ['0123456789abcdef0123456789abcdef.png', '..%2Fnotes.ndjson', 'notes.ndjson', 'x.svg']) {
+  for (const name of ['0123456789abcdef0123456789abcdef.png', '..%2Fnotes.db', 'notes.db', 'x.svg']) {
     const r = await fetch(`${fx.api.url}/api/v1/files/${name}`);
     assert.is(r.status, 404, name);
     assert.is(r.headers.get('content-type'), 'application/json; charset=utf-8');

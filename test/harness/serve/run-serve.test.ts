@@ -67,7 +67,7 @@ const settings = async (w: World, over: Partial<ServeSettings> = {}): Promise<Se
   route: '/',
   user: SEEDED_USERS[0]!,
   parent: 'default',
-  dataFile: join(w.root, 'data.jsonl'),
+  dataFile: join(w.root, 'notes.db'),
   secret: 'test-secret',
   faults: { latencyMs: 0, failRate: 0, lostRate: 0, timeoutRate: 0 },
   open: false,

@@ -16,7 +16,7 @@ export type ProxyStack = { dist: FakeDist; api: RunningApi; app: RunningAppServe
 export async function startProxyStack(secret: string): Promise<ProxyStack> {
   const dir = await mkdtemp(join(tmpdir(), 'notes-proxy-'));
   const dist = createFakeDist();
-  const api = await startApi({ dataFile: join(dir, 'data.jsonl'), secret });
+  const api = await startApi({ dataFile: join(dir, 'notes.db'), secret });
   const app = await startAppServer({ root: dist.root, apiTarget: api.url, frameAncestors: [], port: 0 });
   return {
     dist,

@@ -1,17 +1,14 @@
 /**
- * Every read of the store against the mock's own query functions (harness/api/query.ts,
- * collections.ts) on the same notes, on SQLite and on PostgreSQL: the seeded learners plus 400
+ * Every read of the store against the old mock's own query functions (support/mock-query.ts, and
+ * the collections it shared with the store) on the same notes, on SQLite and on PostgreSQL: the seeded learners plus 400
  * generated notes in six languages with tied timestamps. Each filter, order and page walk must give
  * the mock's notes, total and nextCursor exactly (the cursor format is the mock's, so its
  * decodeCursor reads ours).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { collectCourse, listCourses } from '../../../harness/api/collections.ts';
-import { decodeCursor as mockDecodeCursor } from '../../../harness/api/cursor.ts';
-import { compareNotes, cursorPage, offsetPage } from '../../../harness/api/query.ts';
 import { seedData } from '../../../harness/api/seed.ts';
-import type { FetchQuery as MockFetchQuery } from '../../../harness/api/validate-filter.ts';
+import { decodeCursor as mockDecodeCursor } from '../../../server/src/store/cursor.ts';
 import {
   BadCursorError,
   type FetchQuery,
@@ -21,6 +18,13 @@ import {
 } from '../../../server/src/store/notes-store.ts';
 import type { Note, NoteOrder } from '../../../src/protocol/api-types.ts';
 import { ENGINES, freshDatabase, setupOnce, type TestDatabase } from '../support/databases.ts';
+import { collectCourse, listCourses } from '../support/mock-collections.ts';
+import {
+  compareNotes,
+  cursorPage,
+  type FetchQuery as MockFetchQuery,
+  offsetPage,
+} from '../support/mock-query.ts';
 import { generatedNotes, makeNote } from '../support/store-notes.ts';
 
 const ORDERS: NoteOrder[] = ['newest', 'oldest', 'updated'];
@@ -40,7 +44,7 @@ const mockQuery = (
   if (cursor !== undefined) {
     const decoded = mockDecodeCursor(cursor, order);
     if (!decoded.ok) throw new Error(`the mock can't read our cursor: ${decoded.error}`);
-    after = decoded.value;
+    after = decoded.position;
   }
   return {
     refId: spec.refId ?? null,

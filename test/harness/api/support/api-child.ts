@@ -1,5 +1,5 @@
 /**
- * Runs the mock API in a child process for the crash test: `node --import tsx api-child.ts <dataFile> <secret>`.
+ * Runs the harness API (the notes service behind the fault proxy) in a child process for the crash test: `node --import tsx api-child.ts <dataFile> <secret>`.
  * Prints one JSON line `{ "url": … }` once listening, then serves until killed.
  */
 import { pathToFileURL } from 'node:url';

@@ -1,5 +1,6 @@
 /**
- * Test fixture for the mock API: a temp folder, a started API on 127.0.0.1:0, and a small client
+ * Test fixture for the harness API (the notes service in dev mode behind the fault proxy): a temp
+ * folder, a started API on 127.0.0.1:0, and a small client
  * that sends the five headers for a learner. Every test gets its own folder and closes its API.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import { SEEDED_USERS, type SeedUser, tokenForUser } from '../../../../harness/a
 import { type ApiOptions, type RunningApi, startApi } from '../../../../harness/api/server.ts';
 
 /** The secret every test API uses. */
-export const TEST_SECRET = 'test-secret-for-the-mock-api';
+export const TEST_SECRET = 'test-secret-for-the-harness-api';
 
 /** A seeded learner by index, failing loudly if the seed shrank. */
 export const seeded = (i: number): SeedUser => {
@@ -79,7 +80,7 @@ export function clientFor(api: RunningApi, user: SeedUser): Client {
   };
 }
 
-/** A running API on a temp data file, plus a teardown that closes it and removes the folder. */
+/** A running API on a temp database, plus a teardown that closes it and removes the folder. */
 export type Fixture = {
   api: RunningApi;
   dir: string;
@@ -91,7 +92,7 @@ export type Fixture = {
 /** Starts an API for one test. */
 export async function startFixture(options: Partial<ApiOptions> = {}): Promise<Fixture> {
   const { dir, remove } = await tempDir();
-  const dataFile = join(dir, 'notes.ndjson');
+  const dataFile = join(dir, 'notes.db');
   const logs: string[] = [];
   const api = await startApi({ dataFile, secret: TEST_SECRET, log: (l) => logs.push(l), ...options });
   return {

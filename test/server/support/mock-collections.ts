@@ -1,8 +1,9 @@
 /**
- * Course views over one learner's notes: the course list (`GET /notes/list/course`) and a course
- * grouped module → resource (`GET /notes/collection/…`). Pure, so ordering rules are unit-tested.
+ * The old mock API's course views, kept as the reference the store is held to
+ * (store/queries.test.ts): the course list (`GET /notes/list/course`) and a course grouped
+ * module → resource (`GET /notes/collection/…`).
  */
-import type { CourseSummary, Note, NoteCollection } from '../../src/protocol/api-types.ts';
+import type { CourseSummary, Note, NoteCollection } from '../../../src/protocol/api-types.ts';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 

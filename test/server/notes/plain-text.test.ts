@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { plainText } from '../../../harness/api/plain-text.ts';
+import { plainText } from '../../../server/src/notes/plain-text.ts';
 
 test('blocks become lines, inline tags vanish', () => {
   assert.is(

@@ -1,11 +1,34 @@
 /**
- * Pure selection logic over one learner's notes: total sort orders, filter matching (including
- * the Unicode-aware search), cursor pages for `POST /notes/fetch` and offset pages for the GET.
+ * The old mock API's selection logic over one learner's notes, kept as the reference the store's
+ * reads are held to (store/queries.test.ts): total sort orders, filter matching (including the
+ * Unicode-aware search), cursor pages for `POST /notes/fetch` and offset pages for the GET.
  */
-import type { Note, NoteOrder, NotesPage } from '../../src/protocol/api-types.ts';
-import { tagKey } from '../../src/protocol/tag-rules.ts';
-import { type CursorPosition, encodeCursor } from './cursor.ts';
-import type { FetchQuery, PathQuery } from './validate-filter.ts';
+import { type CursorPosition, encodeCursor } from '../../../server/src/store/cursor.ts';
+import type { Note, NoteOrder, NotesPage } from '../../../src/protocol/api-types.ts';
+import { tagKey } from '../../../src/protocol/tag-rules.ts';
+
+/** A checked `POST /notes/fetch` body as the mock held it: null = no filter; `after` = the cursor's position. */
+export type FetchQuery = {
+  refId: string | null;
+  moduleId: string | null;
+  courseId: string | null;
+  query: string | null;
+  tags: string[];
+  order: NoteOrder;
+  limit: number;
+  after: CursorPosition | null;
+};
+
+/** The GET fetch's parameters; `-` ids are null, `includeChildren` is the flag. */
+export type PathQuery = {
+  courseId: string | null;
+  moduleId: string | null;
+  refId: string | null;
+  includeChildren: boolean;
+  limit: number;
+  offset: number;
+  order: NoteOrder;
+};
 
 /** The sort key of a note in an order: createdOn, or updatedOn for `updated`. */
 export const sortKey = (note: Note, order: NoteOrder): string =>

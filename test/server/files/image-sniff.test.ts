@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { sniffImage, typeForExt } from '../../../harness/api/image-sniff.ts';
+import { sniffImage, typeForExt } from '../../../server/src/files/image-sniff.ts';
 
 const bytes = (...parts: (number[] | string)[]): Uint8Array =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
