@@ -4,9 +4,10 @@
  * their six languages, on the seed catalogue's resources with their anchors and tags — repeated with
  * varied dates, pairings and ids. Deterministic: the same arguments give the same notes.
  */
-import { plainText } from '../../server/src/notes/plain-text.ts';
+
 import { findCourse, locateResource } from '../../harness/api/seed-catalog.ts';
 import { SEED_SPECS, type SeedSpec } from '../../harness/api/seed-specs.ts';
+import { plainText } from '../../server/src/notes/plain-text.ts';
 import type { Note } from '../../src/protocol/api-types.ts';
 import { seededRandom } from '../../test/support/seeded-random.ts';
 

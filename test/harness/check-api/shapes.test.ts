@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { sniffImage } from '../../../harness/api/image-sniff.ts';
 import { Mismatch } from '../../../harness/check-api/expect.ts';
 import { tinyPng } from '../../../harness/check-api/png.ts';
 import { asPage, noteProblems } from '../../../harness/check-api/shapes.ts';
+import { sniffImage } from '../../../server/src/files/image-sniff.ts';
 import { makeNote } from '../api/support/notes.ts';
 
 const it = suite('check-api shapes');
