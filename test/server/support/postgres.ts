@@ -130,7 +130,18 @@ export async function createPostgresDatabase(): Promise<PostgresTestDatabase> {
     async drop() {
       const { client: admin } = await adminClient();
       try {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // FORCE ends the suite's own sessions; an autovacuum worker on the fresh rows is the
+        // server's, which this role may not end (42501): it finishes within moments, so try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            return;
+          } catch (e) {
+            const code = (e as { code?: string }).code;
+            if (attempt >= 40 || (code !== '42501' && code !== '55006')) throw e;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
       } finally {
         await admin.end();
       }
