@@ -197,16 +197,22 @@ test('the shortcut list unreachable: the shell says so in place, and Try again b
 test('online: a file waiting out its backoff is tried at once', async ({ browser }) => {
   const link = dropWhile();
   const seen: Request[] = [];
+  const failed: Request[] = [];
   const s = await onDemoVideo(scenario, browser, {
     setup: async (page) => {
       page.on('request', (r) => r.url().includes('/edit-parts-') && seen.push(r));
+      page.on('requestfailed', (r) => r.url().includes('/edit-parts-') && failed.push(r));
       await link.setup('assets/edit-parts-*.js')(page);
     },
   });
   const f = s.frame();
   await f.getByRole('button', { name: 'Add note' }).click();
   await f.waitForFunction(() => true);
-  while (seen.length < 3) await s.page.waitForTimeout(100);
+  // The third try has failed, so the loader is waiting out its backoff: only then can `online`
+  // hurry it. (Waiting for the request alone raced the failure on a loaded machine: `online`
+  // arrived while the try was still in flight, and the next one came only with the backoff.)
+  while (seen.length < 3 || failed.length < seen.length) await s.page.waitForTimeout(100);
+  await f.evaluate(() => new Promise((done) => setTimeout(done, 200)));
   link.restore();
   const before = seen.length;
   // The next backoff step is 4 s away: a request within 3 s is the one `online` asked for.
