@@ -5,6 +5,10 @@ import { pathToFileURL } from 'node:url';
 
 globalThis.UVU_DEFER = 1; // suites queue their runs instead of starting at test.run()
 await import('uvu'); // creates globalThis.UVU_QUEUE, which each suite's run() pushes onto
+// turndown picks its HTML parser once, when first imported: the page's `window.DOMParser` if a
+// `window` exists then, else its own (domino). Imported here, before any file can install a fake
+// window, it picks what it picks when a file runs alone, whichever file of this worker needs it first.
+await import('turndown');
 
 globalThis.UVU_INDEX = 0;
 /**
