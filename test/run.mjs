@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The test entry point (`npm test`): unit tests (uvu + linkedom, Node only), then the notes
-// service's tests (test/server: SQLite and PostgreSQL, real processes), then browser tests
+// The test entry point (`npm test`): unit tests (uvu + linkedom, Node only: no socket, server or
+// child process), then the servers' tests (test/server, the notes service on SQLite and
+// PostgreSQL; test/harness, the harness's servers and CLI: real sockets and processes), then browser tests
 // (uvu driving Debian's Chromium through playwright-core against a fresh build with the test hooks,
 // in .test-artifacts/dist-browser or NOTES_TEST_DIST), then the core flows again in Debian's
 // Firefox ESR (the files in FIREFOX_FILES, `NOTES_BROWSER=firefox`), then the WebKit smoke test
@@ -128,16 +129,21 @@ const tally = (r) => {
 if (wanted.includes('unit')) {
   // uvu's files over a few worker processes (test/support/unit-pool.mjs), with uvu's counts.
   const started = Date.now();
-  const { total, passed, skipped } = await runUnitPool({ ignore: ['^(browser|webkit|server)'] });
+  const { total, passed, skipped } = await runUnitPool({ ignore: ['^(browser|webkit|server|harness)'] });
   const failed = total - passed - skipped;
   console.log(`unit: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
   tally({ passed, failed: failed > 0 || passed > 0 ? failed : 1 });
 }
 if (wanted.includes('server')) {
-  // The notes service (server/) on SQLite and PostgreSQL: real databases, child processes and
-  // sockets, so a phase of its own. PostgreSQL comes from scripts/start-postgres.sh (CI runs it).
+  // The servers: the notes service (test/server) on SQLite and PostgreSQL, and the harness
+  // (test/harness: its API, app and portal servers, fault proxy, check-api and bin), with real
+  // databases, sockets and child processes, so a phase of its own that the unit phase's speed
+  // doesn't hide. PostgreSQL comes from scripts/start-postgres.sh (CI runs it).
   const started = Date.now();
-  const { total, passed, skipped } = await runUnitPool({ dir: 'test/server', ignore: ['^support'] });
+  const { total, passed, skipped } = await runUnitPool({
+    dir: 'test',
+    ignore: ['^(?!server|harness)', '^server/support'],
+  });
   const failed = total - passed - skipped;
   console.log(`server: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
   tally({ passed, failed: failed > 0 || passed > 0 ? failed : 1 });

@@ -3,7 +3,6 @@
  * frontends. Prints one line with its URL once listening, then one line per call.
  */
 import { Command, Option } from 'commander';
-import { OldDataFileError, startApi } from '../api/server.ts';
 import type { Io, Running } from './io.ts';
 import { parseHost, parsePort } from './option-parsers.ts';
 import { defaultDataFile, ensureParentDir, oldDataFileNote } from './paths.ts';
@@ -43,6 +42,8 @@ export async function runApi(flags: ApiFlags, io: Io, env: NodeJS.ProcessEnv): P
   ensureParentDir(dataFile);
   const note = flags.data === undefined ? oldDataFileNote(dataFile) : null;
   if (note) io.err(note);
+  // Loaded on use, so `harness token` and `--help` don't load the service (Fastify, SQLite).
+  const { OldDataFileError, startApi } = await import('../api/server.ts');
   const api = await startApi({
     host: flags.host,
     port: flags.port,

@@ -6,7 +6,6 @@
  */
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import type { Fetch, Identity } from '../check-api/client.ts';
-import { runChecks } from '../check-api/runner.ts';
 import { widFromToken } from '../check-api/token-claims.ts';
 import type { Io } from './io.ts';
 import { parseSeconds } from './option-parsers.ts';
@@ -162,6 +161,7 @@ export function checkApiCommand(
       signals.once('SIGINT', interrupt);
       try {
         const timeoutMs = flags.timeout * 1000;
+        const { runChecks } = await import('../check-api/runner.ts');
         const tally = await runChecks({
           base,
           identity,

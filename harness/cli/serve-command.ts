@@ -5,10 +5,7 @@
 import { Command, Option } from 'commander';
 import { FONT_SIZES, type FontSize, THEME_NAMES, type ThemeName } from '../../src/protocol/messages.ts';
 import { findSeededUser, PORTAL_LEARNER, SEEDED_USERS, type SeedUser } from '../api/seed.ts';
-import { startApi } from '../api/server.ts';
-import { ensureDist } from '../serve/ensure-dist.ts';
-import { openInBrowser } from '../serve/open-browser.ts';
-import { runServe, type ServeSettings } from '../serve/run-serve.ts';
+import type { ServeSettings } from '../serve/run-serve.ts';
 import {
   LOCALES,
   type Locale,
@@ -123,6 +120,13 @@ export function serveCommand(io: Io, env: NodeJS.ProcessEnv, onRunning: (r: Runn
   return addSharedOptions(cmd)
     .addHelpText('after', EXAMPLES)
     .action(async (flags: ServeFlags) => {
+      // Loaded on use, so `harness token` and `--help` don't load the servers.
+      const [{ startApi }, { ensureDist }, { openInBrowser }, { runServe }] = await Promise.all([
+        import('../api/server.ts'),
+        import('../serve/ensure-dist.ts'),
+        import('../serve/open-browser.ts'),
+        import('../serve/run-serve.ts'),
+      ]);
       const deps = { io, env, ensureDist, startApi, openInBrowser };
       onRunning(await runServe(settingsFrom(flags, env), deps));
     });
