@@ -119,6 +119,29 @@ function ensureBrowsers() {
   return false;
 }
 
+/**
+ * Runs the browser test files through the unit pool (test/support/unit-pool.mjs): the same uvu
+ * semantics as `uvu test/browser`, each file's output whole and its time kept, over
+ * NOTES_BROWSER_WORKERS workers (default 1: one browser at a time). `skip`: an ignore pattern on
+ * paths under test/ for the files this engine leaves out.
+ */
+async function runBrowserPool(label, skip = null) {
+  const started = Date.now();
+  const workers = Number(process.env.NOTES_BROWSER_WORKERS) || 1;
+  const { total, passed, skipped } = await runUnitPool({
+    dir: 'test',
+    ignore: ['^(?!browser(/|$))', '^browser/support', ...(skip ? [skip] : [])],
+    pattern: '\\.test\\.ts$',
+    workers,
+    timesKey: label,
+  });
+  const failed = total - passed - skipped;
+  console.log(
+    `${label}: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`,
+  );
+  return { passed, failed: failed > 0 || passed > 0 ? failed : 1 };
+}
+
 let passed = 0;
 let failed = 0;
 const tally = (r) => {
@@ -167,13 +190,11 @@ if (browserPhases.length && !ensureBrowsers()) {
     process.env.NOTES_TEST_DIST = dist;
     if (wanted.includes('browser')) {
       process.env.NOTES_BROWSER = 'chromium';
-      tally(runUvu('browser', 'test/browser', ['-i', 'support']));
+      tally(await runBrowserPool('browser'));
     }
     if (wanted.includes('firefox')) {
       process.env.NOTES_BROWSER = 'firefox';
-      tally(
-        runUvu('firefox', 'test/browser', ['-i', 'support'], `^(${FIREFOX_FILES.join('|')})\\.test\\.ts$`),
-      );
+      tally(await runBrowserPool('firefox', `^browser/(?!(${FIREFOX_FILES.join('|')})\\.test\\.ts$)[^/]+$`));
       delete process.env.NOTES_BROWSER;
     }
     if (wanted.includes('webkit')) tally(runUvu('webkit', 'test/webkit', []));

@@ -137,7 +137,7 @@ async function showAll(f: Frame) {
       return false;
     },
     `all ${COUNT} notes listed`,
-    10_000,
+    30_000, // a bound reached only on failure: a loaded machine draws 140 notes slowly
   );
 }
 

@@ -41,12 +41,14 @@ export async function runUnitPool({
   pattern = '\\.test\\.tsx?$',
   ignore = ['^(browser|webkit)'],
   workers = defaultWorkers(),
+  timesKey = '',
 } = {}) {
   const started = performance.now();
   const { suites } = await parse(dir, pattern, { cwd: ROOT, ignore });
   const last = readTimes();
   // The slowest first; a file with no time yet counts by its size (a new file is rarely the slowest).
-  const weight = (s) => last[s.name] ?? statSync(s.file).size / 1000;
+  const key = (s) => (timesKey ? `${timesKey}:${s.name}` : s.name);
+  const weight = (s) => last[key(s)] ?? statSync(s.file).size / 1000;
   const queue = [...suites].sort((a, b) => weight(b) - weight(a));
   const times = {};
   const totals = { total: 0, passed: 0, skipped: 0, crashed: 0 };
@@ -71,7 +73,7 @@ export async function runUnitPool({
           ready = true;
           return next();
         }
-        times[current.name] = Math.round(m.ms);
+        times[key(current)] = Math.round(m.ms);
         process.stdout.write(`${current.name}\n${m.output.replace(/^\n+/, '')}\n`);
         totals.total += m.total;
         totals.passed += m.passed;

@@ -28,13 +28,16 @@ test('defaults: a burst of 100, then a steady 50/s for 2 s, all pass', async () 
 });
 
 test('over the budget: 429 with Retry-After ≤ 5 and { error }; another learner is not slowed', async () => {
-  const fx = await startApp({ limits: { rateLimit: { max: 150, windowMs: 5000 } } });
+  // 200 at once against a budget of 20 per 5 s: however slowly a loaded machine sends them, no
+  // window can let all of them through.
+  const fx = await startApp({ limits: { rateLimit: { max: 20, windowMs: 5000 } } });
   try {
     const asha = fx.client(ASHA);
     const ben = fx.client(BEN);
     const flood = await Promise.all(Array.from({ length: 200 }, () => asha.get('/notes/recent')));
     const limited = flood.filter((r) => r.status === 429);
-    assert.ok(limited.length >= 50, `${limited.length} limited`);
+    assert.ok(limited.length >= 1, `${limited.length} limited`);
+    assert.ok(flood.filter((r) => r.status === 200).length >= 20, 'the budget itself passes');
     const first = limited[0]!;
     const retry = Number(first.headers['retry-after']);
     assert.ok(retry >= 1 && retry <= 5, `Retry-After ${retry}`);
