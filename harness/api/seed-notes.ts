@@ -5,10 +5,18 @@
  */
 
 import { plainText } from '../../server/src/notes/plain-text.ts';
-import type { Note } from '../../src/protocol/api-types.ts';
+import type { Note, ReviewCard } from '../../src/protocol/api-types.ts';
+import { rate } from '../../src/review/schedule.ts';
 import { findCourse, locateResource } from './seed-catalog.ts';
 import { SEED_SPECS, type SeedSpec } from './seed-specs.ts';
 import { seedTime } from './seed-time.ts';
+
+/** The card a spec's ratings leave, each made the given hours before `now`; null when never rated. */
+const cardOf = (spec: SeedSpec, now: Date): ReviewCard | null =>
+  (spec.ratings ?? []).reduce<ReviewCard | null>(
+    (card, [rating, hoursAgo]) => rate(card, rating, new Date(now.getTime() - hoursAgo * 3_600_000)),
+    null,
+  );
 
 const expand = (name: string, displayName: string, spec: SeedSpec, index: number, now: Date): Note => {
   const found = locateResource(spec.ref);
@@ -33,6 +41,8 @@ const expand = (name: string, displayName: string, spec: SeedSpec, index: number
     createdOn,
     updatedOn: spec.edited === undefined ? createdOn : seedTime(now, spec.edited, index),
     version: spec.edited === undefined ? 1 : 2,
+    inReview: spec.inReview === true,
+    review: cardOf(spec, now),
   };
 };
 

@@ -4,7 +4,7 @@
  * learner's notes touches data only. Ids and content are fixed, so tests and screenshots can rely
  * on them.
  */
-import type { NoteAnchor } from '../../src/protocol/api-types.ts';
+import type { NoteAnchor, ReviewRating } from '../../src/protocol/api-types.ts';
 
 /**
  * A seed note before it is expanded into a full Note. `day` (and `edited`, for notes changed
@@ -17,6 +17,10 @@ export type SeedSpec = {
   tags?: string[];
   day: number;
   edited?: number;
+  /** "Review this note" ticked. */
+  inReview?: true;
+  /** Review ratings already made, oldest first: [rating, hours before the seed is written]. */
+  ratings?: [ReviewRating, number][];
 };
 
 const t = (seconds: number): NoteAnchor => ({ kind: 'time', seconds });
@@ -36,6 +40,11 @@ export const SEED_SPECS: Record<string, SeedSpec[]> = {
       anchor: t(192),
       tags: ['exam'],
       day: 1,
+      inReview: true,
+      ratings: [
+        [3, 72],
+        [3, 71.8],
+      ],
     },
     {
       ref: 'res-ml-linear-video',
@@ -44,6 +53,8 @@ export const SEED_SPECS: Record<string, SeedSpec[]> = {
       tags: ['हिंदी'],
       day: 2,
       edited: 3,
+      inReview: true,
+      ratings: [[4, 48]],
     },
     {
       ref: 'res-ml-gradient-pdf',
@@ -51,10 +62,11 @@ export const SEED_SPECS: Record<string, SeedSpec[]> = {
       anchor: p(4),
       tags: ['exam', 'tips'],
       day: 4,
+      inReview: true,
     },
     {
       ref: 'res-ml-metrics-article',
-      html: '<p>F1 is the harmonic mean of precision &amp; recall.</p>',
+      html: '<p>F1 is the <span class="cloze">harmonic mean</span> of precision &amp; recall.</p>',
       day: 6,
     },
     {
@@ -62,6 +74,11 @@ export const SEED_SPECS: Record<string, SeedSpec[]> = {
       html: '<p>Use exactly one <strong>main</strong> landmark per page.</p>',
       anchor: t(75),
       day: 8,
+      inReview: true,
+      ratings: [
+        [3, 24],
+        [3, 23.8],
+      ],
     },
     {
       ref: 'res-a11y-contrast-pdf',

@@ -15,6 +15,7 @@ import { isolationChecks } from './checks/isolation.ts';
 import { writeChecks } from './checks/notes-write.ts';
 import { pagingChecks } from './checks/paging.ts';
 import { pathFetchChecks } from './checks/path-fetch.ts';
+import { reviewChecks } from './checks/review.ts';
 import { uploadChecks } from './checks/upload.ts';
 import { validationChecks } from './checks/validation.ts';
 import { type Answer, apiClient, type Fetch, type Identity } from './client.ts';
@@ -86,6 +87,7 @@ export async function runChecks(o: CheckApiOptions): Promise<Tally> {
     await compressionChecks(ctx, data);
     await isolationChecks(ctx, data);
     await pagingChecks(ctx, data);
+    await reviewChecks(ctx);
     await uploadChecks(ctx, o.base, uploaded);
   } catch (err) {
     if (!(err instanceof Interrupted)) throw err;

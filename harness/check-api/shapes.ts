@@ -9,6 +9,7 @@ import type {
   Note,
   NoteCollection,
   NotesPage,
+  ReviewSummary,
   UploadResult,
 } from '../../src/protocol/api-types.ts';
 import { expect, show } from './expect.ts';
@@ -82,6 +83,34 @@ function note(p: Problems, v: unknown, path: string): void {
       p.add(f('updatedOn'), `no earlier than createdOn ${v.createdOn}`, v.updatedOn);
   }
   p.count(v.version, f('version'), 1);
+  // Review's two fields are optional (an API without review never sends them); when sent, typed.
+  if (v.inReview !== undefined && typeof v.inReview !== 'boolean')
+    p.add(f('inReview'), 'a boolean', v.inReview);
+  if (v.review !== undefined && v.review !== null) reviewCard(p, v.review, f('review'));
+}
+
+const STATES = ['new', 'learning', 'review', 'relearning'];
+
+function reviewCard(p: Problems, v: unknown, path: string): void {
+  if (!p.record(v, path)) return;
+  p.date(v.due, at(path, 'due'));
+  for (const k of ['stability', 'difficulty'] as const) {
+    if (typeof v[k] !== 'number' || !Number.isFinite(v[k]) || v[k] < 0)
+      p.add(at(path, k), 'a number ≥ 0', v[k]);
+  }
+  for (const k of ['scheduledDays', 'learningSteps', 'reps', 'lapses'] as const)
+    p.count(v[k], at(path, k), 0);
+  if (!STATES.includes(v.state as string)) p.add(at(path, 'state'), STATES.join(' | '), v.state);
+  if (v.lastReview !== null) p.date(v.lastReview, at(path, 'lastReview'));
+}
+
+function summary(p: Problems, v: unknown, path: string): void {
+  if (!p.record(v, path)) return;
+  p.count(v.inReview, at(path, 'inReview'), 0);
+  p.count(v.due, at(path, 'due'), 0);
+  if (v.nextDue !== null) p.date(v.nextDue, at(path, 'nextDue'));
+  if (typeof v.due === 'number' && typeof v.inReview === 'number' && v.due > v.inReview)
+    p.add(at(path, 'due'), `at most inReview (${v.inReview})`, v.due);
 }
 
 function notes(p: Problems, v: unknown, path: string): void {
@@ -172,5 +201,7 @@ export const asCollection = asserting<NoteCollection>(collection, 'NoteCollectio
 export const asDeleted = asserting<DeleteResult>(deleted, 'DeleteResult');
 /** `{ url, name, size, type }`. */
 export const asUpload = asserting<UploadResult>(upload, 'UploadResult');
+
+export const asReviewSummary = asserting<ReviewSummary>(summary, 'ReviewSummary');
 /** The problems of a Note, for callers that report them themselves. */
 export const noteProblems = (value: unknown): string[] => problemsOf(note, value);

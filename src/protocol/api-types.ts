@@ -9,7 +9,7 @@ export const API_BASE = '/api/v1';
 /** Where in a resource a note was taken. */
 export type NoteAnchor = { kind: 'time'; seconds: number } | { kind: 'page'; page: number } | null;
 
-/** Sort orders the API understands. */
+/** Sort orders the lists offer. */
 export type NoteOrder = 'newest' | 'oldest' | 'updated';
 
 /** A stored note. `content` is sanitised HTML but still untrusted when rendered. */
@@ -31,10 +31,58 @@ export type Note = {
   createdOn: string;
   updatedOn: string;
   version: number;
+  /**
+   * The learner's "Review this note" checkbox. Optional: an API without review (another portal's)
+   * never sends it, and absent means false. A note is in review when this is true or its content
+   * hides words (`isInReview`, src/protocol/review-rules.ts).
+   */
+  inReview?: boolean;
+  /** Where the note stands in review: set by the server only, absent or `null` when never reviewed. */
+  review?: ReviewCard | null;
+};
+
+/** FSRS's memory state of a note in review (ts-fsrs's Card, camel-cased, dates ISO): server-owned. */
+export type ReviewCard = {
+  /** When the note is next due. */
+  due: string;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: ReviewState;
+  /** The last rating's `reviewedOn`; `null` before the first. */
+  lastReview: string | null;
+};
+
+/** ts-fsrs's card states. */
+export type ReviewState = 'new' | 'learning' | 'review' | 'relearning';
+
+/** How well a note came back: Again, Hard, Good, Easy (keys 1–4). */
+export type ReviewRating = 1 | 2 | 3 | 4;
+
+/**
+ * The body of `POST /notes/review` (one rating), with an `Idempotency-Key` header like an add: the
+ * same key again answers the note as that first rating left it and schedules nothing.
+ */
+export type NoteReview = { noteId: string; rating: ReviewRating; reviewedOn: string };
+
+/**
+ * `GET /notes/review/summary?dueBy=ISO`: what the Review tab shows. An API that answers it `404`
+ * has no review, and the app shows no Review tab.
+ */
+export type ReviewSummary = {
+  /** Notes in review. */
+  inReview: number;
+  /** Of those, due by `dueBy` (never reviewed ones count as due). */
+  due: number;
+  /** The earliest due date after `dueBy`, or `null`. */
+  nextDue: string | null;
 };
 
 /** The body of `POST /notes/add`: a note before the server assigned its identity and times. */
-export type NewNote = Omit<Note, 'noteId' | 'createdOn' | 'updatedOn' | 'version'>;
+export type NewNote = Omit<Note, 'noteId' | 'createdOn' | 'updatedOn' | 'version' | 'review'>;
 
 /** The body of `POST /notes/update`: identity, the version it was based on, and changed fields. */
 export type NoteUpdate = { noteId: string; version: number } & Partial<NewNote>;
@@ -46,7 +94,12 @@ export type NoteFilter = {
   courseId?: string;
   query?: string;
   tags?: string[];
-  order?: NoteOrder;
+  /** `due` (soonest due first, ties by `noteId`) is the Review screen's. */
+  order?: NoteOrder | 'due';
+  /** `in`: only notes in review; `due`: only those due by `dueBy` (default: now). */
+  review?: 'in' | 'due';
+  /** ISO date for `review: 'due'`. */
+  dueBy?: string;
   /** 1–100, default 20. */
   limit?: number;
   cursor?: string;

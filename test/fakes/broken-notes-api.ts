@@ -4,13 +4,17 @@
  * must fail and the others pass. Breaks: drop the Idempotency-Key header (every retry stores a new
  * note), answer a stale update 200 with the server's copy (last write "wins" silently), and put
  * every caller under one rootorg/org (another org's learner sees, and can address, these notes).
+ * `noReview` is not a break but another portal's API: it answers the review calls 404.
  */
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Which rules to break. */
 export type Breaks = {
+  /** On adds (every retry stores a new note). */
   ignoreIdempotencyKey?: boolean;
+  /** Answer `/notes/review` and `/notes/review/summary` 404, as an API without review does. */
+  noReview?: boolean;
   staleUpdateOk?: boolean;
   /** Replace the rootorg and org headers, when present, with these: learners leak across orgs. */
   oneOrg?: { rootorg: string; org: string };
@@ -28,7 +32,8 @@ const readAll = async (stream: AsyncIterable<unknown>): Promise<Buffer> => {
 /** The request's headers with the breaks applied; updates ask for plain bytes so they can be rewritten. */
 function headersFor(req: IncomingMessage, breaks: Breaks): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = { ...req.headers };
-  if (breaks.ignoreIdempotencyKey) delete headers['idempotency-key'];
+  if (breaks.ignoreIdempotencyKey && (req.url ?? '').endsWith('/notes/add'))
+    delete headers['idempotency-key'];
   if (breaks.oneOrg && headers.rootorg !== undefined) headers.rootorg = breaks.oneOrg.rootorg;
   if (breaks.oneOrg && headers.org !== undefined) headers.org = breaks.oneOrg.org;
   if (breaks.staleUpdateOk && isUpdate(req)) delete headers['accept-encoding'];
@@ -42,6 +47,11 @@ export async function startBrokenNotesApi(upstream: string, breaks: Breaks): Pro
   const target = new URL(upstream);
   const server = createServer(async (req, res) => {
     const body = await readAll(req);
+    if (breaks.noReview && /\/notes\/review(\/|\?|$)/.test(req.url ?? '')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'no such API route' }));
+      return;
+    }
     const up = request(
       {
         host: target.hostname,

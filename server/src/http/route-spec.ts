@@ -42,6 +42,8 @@ export type RouteSpec = {
   /** A multipart body (the upload), described for the OpenAPI document. */
   multipart?: JsonSchema;
   params?: Record<string, JsonSchema>;
+  /** Optional query parameters, described for the OpenAPI document (the handler parses them). */
+  query?: Record<string, JsonSchema>;
   /** Header parameters documented besides the learner's five. */
   headers?: Record<string, JsonSchema>;
   bodyLimit?: number;

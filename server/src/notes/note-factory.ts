@@ -1,6 +1,7 @@
 /**
  * Turns validated input into stored notes: assigns identity and times on add, merges and bumps
- * the version on update, and fills blanks (domain, display name, text) from the request.
+ * the version on update, and fills blanks (domain, display name, text) from the request. A new
+ * note has no review card; an update keeps the card it had (only a rating moves it).
  */
 import type { NewNote, Note } from '../../../src/protocol/api-types.ts';
 import { plainText } from './plain-text.ts';
@@ -18,7 +19,8 @@ const filled = (fields: NewNote, defaults: NoteDefaults): NewNote => ({
 /** A brand-new note at version 1, created and updated `at` the given instant. */
 export function createNote(fields: NewNote, noteId: string, at: Date, defaults: NoteDefaults): Note {
   const stamp = at.toISOString();
-  return { noteId, ...filled(fields, defaults), createdOn: stamp, updatedOn: stamp, version: 1 };
+  const { inReview = false, ...rest } = filled(fields, defaults);
+  return { noteId, ...rest, createdOn: stamp, updatedOn: stamp, version: 1, inReview, review: null };
 }
 
 /**
@@ -31,13 +33,17 @@ export function applyUpdate(
   at: Date,
   defaults: NoteDefaults,
 ): Note {
-  const base: NewNote = { ...current, ...changes };
+  const { review = null, ...fields } = current;
+  const base: NewNote = { ...fields, ...changes };
   if (changes.content !== undefined && changes.text === undefined) base.text = '';
+  const { inReview = false, ...rest } = filled(base, defaults);
   return {
     noteId: current.noteId,
-    ...filled(base, defaults),
+    ...rest,
     createdOn: current.createdOn,
     updatedOn: at.toISOString(),
     version: current.version + 1,
+    inReview,
+    review,
   };
 }

@@ -87,12 +87,14 @@ async function remove(call: Call, deps: NotesDeps): Promise<Reply> {
   return ok({ noteId, deleted: true });
 }
 
-/** The parsed filter as the store takes it: absent parts left out. */
-function toFetchQuery(body: unknown): Check<FetchQuery> {
+/** The parsed filter as the store takes it: absent parts left out, `dueBy` defaulting to `now`. */
+function toFetchQuery(body: unknown, now: Date): Check<FetchQuery> {
   const f = parseFilter(body);
   if (!f.ok) return f;
   const v = f.value;
   const q: FetchQuery = { order: v.order, limit: v.limit };
+  if (v.review !== null) q.review = v.review;
+  if (v.review === 'due') q.dueBy = v.dueBy ?? now.toISOString();
   if (v.refId !== null) q.refId = v.refId;
   if (v.moduleId !== null) q.moduleId = v.moduleId;
   if (v.courseId !== null) q.courseId = v.courseId;
@@ -103,7 +105,8 @@ function toFetchQuery(body: unknown): Check<FetchQuery> {
 }
 
 async function fetchNotes(call: Call, deps: NotesDeps): Promise<Reply> {
-  const query = checkedBody(call.request, toFetchQuery, {});
+  const now = deps.now();
+  const query = checkedBody(call.request, (b) => toFetchQuery(b, now), {});
   if (!query.ok) return refused(query);
   try {
     return ok(await deps.store.fetch(call.caller.learner, query.value));

@@ -5,6 +5,7 @@
  * tags unique ignoring case, opaque cursors) and word every refusal by field.
  */
 import type { JsonSchema } from '../http/json-schema.ts';
+import { reviewCardSchema } from '../review/schemas.ts';
 import {
   MAX_CONTENT_BYTES,
   MAX_CURSOR_CHARS,
@@ -25,7 +26,6 @@ const html: JsonSchema = {
   description: `HTML, untrusted; at most ${MAX_CONTENT_BYTES} bytes in UTF-8 (else 413)`,
 };
 const tag: JsonSchema = { type: 'string', minLength: 1 };
-const order: JsonSchema = { enum: ['newest', 'oldest', 'updated'] };
 
 /** Where in a resource a note was taken. */
 export const anchorSchema: JsonSchema = {
@@ -63,6 +63,10 @@ const noteFields: Record<string, JsonSchema> = {
     maxItems: MAX_TAGS,
     items: tag,
     description: 'at most 10 tags of at most 40 characters, unique ignoring case',
+  },
+  inReview: {
+    type: 'boolean',
+    description: '"Review this note"; missing on an add: false. (`review` is the server’s: ignored if sent)',
   },
 };
 
@@ -102,7 +106,20 @@ export const noteFilterSchema: JsonSchema = {
       description: 'case-insensitive substring of the text, titles or tags',
     },
     tags: { type: ['array', 'null'], items: { type: 'string' }, description: 'all must be on the note' },
-    order: { ...order, default: 'newest' },
+    order: {
+      enum: ['newest', 'oldest', 'updated', 'due'],
+      default: 'newest',
+      description:
+        'due: only notes in review, soonest due first (never rated: due since they entered review)',
+    },
+    review: {
+      enum: ['in', 'due', null],
+      description: 'in: only notes in review; due: only those due by dueBy',
+    },
+    dueBy: {
+      type: ['string', 'null'],
+      description: 'ISO 8601 with a zone; with review: due, the instant notes must be due by (default: now)',
+    },
     limit: { type: 'integer', minimum: MIN_LIMIT, maximum: MAX_LIMIT, default: 20 },
     cursor: {
       type: ['string', 'null'],
@@ -135,6 +152,8 @@ export const noteSchema: JsonSchema = {
     'createdOn',
     'updatedOn',
     'version',
+    'inReview',
+    'review',
   ],
   properties: {
     noteId: { type: 'string' },
@@ -154,6 +173,11 @@ export const noteSchema: JsonSchema = {
     createdOn: { type: 'string', format: 'date-time' },
     updatedOn: { type: 'string', format: 'date-time' },
     version: { type: 'integer', minimum: 1 },
+    inReview: { type: 'boolean', description: 'the learner’s "Review this note" checkbox' },
+    review: {
+      oneOf: [{ type: 'null' }, reviewCardSchema],
+      description: 'the FSRS card, set only by POST /notes/review; null before the first rating',
+    },
   },
 };
 

@@ -88,3 +88,20 @@ export function tags(v: unknown, field = 'tags', duplicates: 'refuse' | 'merge' 
   if (checked.problem === 'too-long') return invalid(`${where} must be at most ${MAX_TAG_CHARS} characters`);
   return invalid(`${where} must be a non-empty string`);
 }
+
+/** An ISO 8601 date-time with seconds optional and a zone (Z or ±hh:mm), as `toISOString` writes. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An instant given as ISO 8601 text (`2026-11-28T09:30:00.000Z`, or with an offset), turned into a
+ * Date; stored and compared as `toISOString` text. Dates without a zone are refused: their
+ * meaning would depend on the server's.
+ */
+export function instant(v: unknown, field: string): Check<Date> {
+  if (typeof v !== 'string' || !ISO_INSTANT.test(v)) {
+    return invalid(`${field} must be an ISO 8601 date-time with a zone, e.g. 2026-11-28T09:30:00.000Z`);
+  }
+  const at = new Date(v);
+  if (Number.isNaN(at.getTime())) return invalid(`${field} is not a real date`);
+  return valid(at);
+}

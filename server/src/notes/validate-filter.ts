@@ -5,7 +5,7 @@
 import type { NoteOrder } from '../../../src/protocol/api-types.ts';
 import { type Check, invalid, isRecord, valid } from '../http/check.ts';
 import { DEFAULT_LIMIT, MAX_CURSOR_CHARS, MAX_LIMIT, MAX_QUERY_CHARS, MIN_LIMIT } from './limits.ts';
-import { optionalId, tags } from './validate-fields.ts';
+import { instant, optionalId, tags } from './validate-fields.ts';
 
 /** A filter ready to run: ids null when absent, query null when empty. */
 export type FetchQuery = {
@@ -14,7 +14,12 @@ export type FetchQuery = {
   courseId: string | null;
   query: string | null;
   tags: string[];
-  order: NoteOrder;
+  /** `due`: only notes in review, soonest due first. */
+  order: NoteOrder | 'due';
+  /** Only notes in review (`in`), or only those due by `dueBy` (`due`); null: any note. */
+  review: 'in' | 'due' | null;
+  /** `toISOString` text; null: now (the route fills it in). */
+  dueBy: string | null;
   limit: number;
   /** Opaque: the store made it and decodes it. */
   cursor: string | null;
@@ -40,6 +45,25 @@ const order = (v: unknown): Check<NoteOrder> => {
   if (v === undefined || v === null) return valid('newest');
   const found = ORDERS.find((o) => o === v);
   return found ? valid(found) : invalid('order must be newest, oldest or updated');
+};
+
+const FETCH_ORDERS: readonly (NoteOrder | 'due')[] = [...ORDERS, 'due'];
+
+const fetchOrder = (v: unknown): Check<NoteOrder | 'due'> => {
+  if (v === undefined || v === null) return valid('newest');
+  const found = FETCH_ORDERS.find((o) => o === v);
+  return found ? valid(found) : invalid('order must be newest, oldest, updated or due');
+};
+
+const review = (v: unknown): Check<'in' | 'due' | null> => {
+  if (v === undefined || v === null) return valid(null);
+  return v === 'in' || v === 'due' ? valid(v) : invalid("review must be 'in', 'due' or null");
+};
+
+const dueBy = (v: unknown): Check<string | null> => {
+  if (v === undefined || v === null) return valid(null);
+  const at = instant(v, 'dueBy');
+  return at.ok ? valid(at.value.toISOString()) : at;
 };
 
 const limit = (v: unknown): Check<number> => {
@@ -70,8 +94,12 @@ export function parseFilter(body: unknown): Check<FetchQuery> {
   if (!q.ok) return q;
   const t = tags(body.tags, 'tags', 'merge');
   if (!t.ok) return t;
-  const o = order(body.order);
+  const o = fetchOrder(body.order);
   if (!o.ok) return o;
+  const r = review(body.review);
+  if (!r.ok) return r;
+  const d = dueBy(body.dueBy);
+  if (!d.ok) return d;
   const l = limit(body.limit);
   if (!l.ok) return l;
   let cursor: string | null = null;
@@ -88,6 +116,8 @@ export function parseFilter(body: unknown): Check<FetchQuery> {
     query: q.value,
     tags: t.value,
     order: o.value,
+    review: r.value,
+    dueBy: d.value,
     limit: l.value,
     cursor,
   });

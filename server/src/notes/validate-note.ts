@@ -1,12 +1,23 @@
 /**
  * The one place note bodies (`/notes/add`, `/notes/update`, `/notes/delete`) are validated. Add
  * and update share the same per-field rules, so an update can never store what an add refuses.
+ * Fields the server owns (noteId on add, createdOn, updatedOn, version on add, `review`) are not
+ * read: a client that sends them back changes nothing (the card moves only by POST /notes/review).
  */
 import type { NewNote } from '../../../src/protocol/api-types.ts';
 import { type Check, invalid, isRecord, valid } from '../http/check.ts';
 import { anchor, boundedBody, optionalId, optionalText, requiredId, tags, text } from './validate-fields.ts';
 
-type FieldParsers = { [K in keyof NewNote]: (v: unknown) => Check<NewNote[K]> };
+/** What a field parser gives: the field's value (the checkbox's, missing or not, is a boolean). */
+type Parsed = Required<NewNote>;
+type FieldParsers = { [K in keyof Parsed]: (v: unknown) => Check<Parsed[K]> };
+
+/** The "Review this note" checkbox: a boolean; missing means false (an update reads only fields it has). */
+const inReview = (v: unknown): Check<boolean> => {
+  if (v === undefined) return valid(false);
+  if (typeof v !== 'boolean') return invalid('inReview must be true or false');
+  return valid(v);
+};
 
 const FIELDS: FieldParsers = {
   refId: (v) => requiredId(v, 'refId'),
@@ -22,9 +33,10 @@ const FIELDS: FieldParsers = {
   text: (v) => boundedBody(v, 'text', false),
   anchor,
   tags: (v) => tags(v),
+  inReview,
 };
 
-const FIELD_NAMES = Object.keys(FIELDS) as (keyof NewNote)[];
+const FIELD_NAMES = Object.keys(FIELDS) as (keyof Parsed)[];
 
 /** A validated update: which note, the version it was based on, and only the fields it sets. */
 export type ParsedUpdate = { noteId: string; version: number; changes: Partial<NewNote> };
@@ -32,14 +44,14 @@ export type ParsedUpdate = { noteId: string; version: number; changes: Partial<N
 /** A validated delete; `version`, when given, must match like an update's. */
 export type ParsedDelete = { noteId: string; version: number | null };
 
-function parseField<K extends keyof NewNote>(body: Record<string, unknown>, key: K, out: Partial<NewNote>) {
+function parseField<K extends keyof Parsed>(body: Record<string, unknown>, key: K, out: Partial<Parsed>) {
   const parsed = FIELDS[key](body[key]);
   if (parsed.ok) out[key] = parsed.value;
   return parsed;
 }
 
-function parseFields(body: Record<string, unknown>, keys: (keyof NewNote)[]): Check<Partial<NewNote>> {
-  const out: Partial<NewNote> = {};
+function parseFields(body: Record<string, unknown>, keys: (keyof Parsed)[]): Check<Partial<Parsed>> {
+  const out: Partial<Parsed> = {};
   for (const key of keys) {
     const parsed = parseField(body, key, out);
     if (!parsed.ok) return parsed;
@@ -70,6 +82,7 @@ export function parseNewNote(body: unknown): Check<NewNote> {
     text: p.text ?? '',
     anchor: p.anchor ?? null,
     tags: p.tags ?? [],
+    inReview: p.inReview ?? false,
   });
 }
 

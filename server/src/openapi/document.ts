@@ -37,6 +37,16 @@ function operation(r: RouteSpec): JsonSchema {
       ...(description ? { description } : {}),
     });
   }
+  for (const [name, schema] of Object.entries(r.query ?? {})) {
+    const { description, ...rest } = schema as { description?: string };
+    parameters.push({
+      name,
+      in: 'query',
+      required: false,
+      schema: rest,
+      ...(description ? { description } : {}),
+    });
+  }
   if (r.auth) {
     for (const h of LEARNER_HEADERS) {
       parameters.push({

@@ -3,12 +3,15 @@
  * the last note served (the mock's format, so a cursor survives the move from the mock). A page
  * resumes strictly after that position, which is what keeps pages free of gaps and repeats.
  */
-import type { NoteOrder } from '../../../src/protocol/api-types.ts';
+import type { NoteFilter } from '../../../src/protocol/api-types.ts';
+
+/** The cursor fetch's orders: the lists' three and the due list's (`due`). */
+export type FetchOrder = NonNullable<NoteFilter['order']>;
 
 /** A position in one order: the sort key (an ISO date) and the tie-breaking noteId. */
-export type CursorPosition = { order: NoteOrder; key: string; noteId: string };
+export type CursorPosition = { order: FetchOrder; key: string; noteId: string };
 
-const ORDERS: readonly string[] = ['newest', 'oldest', 'updated'];
+const ORDERS: readonly string[] = ['newest', 'oldest', 'updated', 'due'];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 
 /** Encodes a position. */
@@ -21,7 +24,7 @@ export const MALFORMED_CURSOR = 'cursor is malformed; use the nextCursor of a pr
 /** Decodes a cursor for `order`: the position, or the message of the 400 to answer. */
 export function decodeCursor(
   cursor: string,
-  order: NoteOrder,
+  order: FetchOrder,
 ): { ok: true; position: CursorPosition } | { ok: false; error: string } {
   const bad = { ok: false as const, error: MALFORMED_CURSOR };
   if (cursor.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return bad;

@@ -4,6 +4,7 @@
  * edited. A test holds the first rule by reading this file for drop/delete/truncate.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { hasCloze } from '../../../src/protocol/review-rules.ts';
 import type { Database, Engine } from './schema.ts';
 
 /** One step of the schema, run inside the migration's transaction. */
@@ -111,6 +112,43 @@ export const MIGRATIONS: readonly Migration[] = [
         .addColumn('created_on', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('files_by_learner').on('files').column('learner_id').execute();
+    },
+  },
+  {
+    version: 3,
+    name: 'review: the checkbox, the FSRS card and the due date',
+    async up(db, engine) {
+      await db.schema
+        .alterTable('notes')
+        .addColumn('in_review', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('notes')
+        .addColumn('review_active', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('notes').addColumn('review_card', 'text').execute();
+      await db.schema.alterTable('notes').addColumn('review_due', orderedText(engine)).execute();
+      // The due list and the summary: a range over one learner's due dates, ties by noteId.
+      await db.schema
+        .createIndex('notes_review_due')
+        .on('notes')
+        .columns(['learner_id', 'review_due', 'note_id'])
+        .execute();
+      // A note stored before review whose content already hides words is in review from now on,
+      // due from its last change (computed from what is there, as the rule allows).
+      const candidates = await db
+        .selectFrom('notes')
+        .select(['learner_id', 'note_id', 'content', 'updated_on'])
+        .where('content', 'like', '%cloze%')
+        .execute();
+      for (const n of candidates.filter((c) => hasCloze(c.content))) {
+        await db
+          .updateTable('notes')
+          .set({ review_active: 1, review_due: n.updated_on })
+          .where('learner_id', '=', n.learner_id)
+          .where('note_id', '=', n.note_id)
+          .execute();
+      }
     },
   },
 ];

@@ -9,6 +9,7 @@ import type {
   NoteCollection,
   NoteOrder,
   NotesPage,
+  ReviewSummary,
 } from '../../../src/protocol/api-types.ts';
 import { type ConnectOptions, connect } from './connect.ts';
 import { addFile, fileByName, fileBytes, type StoredFile } from './files.ts';
@@ -25,6 +26,7 @@ import {
   recentNotes,
 } from './reads.ts';
 import { type RetireResult, retireLearner } from './retire.ts';
+import { type RateOutcome, type Rating, rateNote, reviewSummary } from './review.ts';
 import type { Engine } from './schema.ts';
 import {
   addNote,
@@ -37,10 +39,12 @@ import {
 
 export type { ConnectOptions, Synchronous } from './connect.ts';
 export { StoreError } from './connect.ts';
+export type { FetchOrder } from './cursor.ts';
 export { BadCursorError, decodeCursor } from './cursor.ts';
 export type { Learner } from './learners.ts';
 export type { FetchQuery, PathQuery } from './reads.ts';
 export type { RetireResult } from './retire.ts';
+export type { RateOutcome, Rating } from './review.ts';
 export { UnstorableNoteError } from './rows.ts';
 export type { DeleteOutcome, UpdateOutcome } from './writes.ts';
 export type { Note, NoteOrder, StoredFile, StoreOptions };
@@ -68,6 +72,15 @@ export type NotesStore = {
     version: number,
     change: (current: Note) => Note,
   ): Promise<UpdateOutcome>;
+  /**
+   * One review rating (FSRS through src/review/schedule.ts) of a note in review. With `key`, as an
+   * add's: the same learner's live key again answers the note as that first rating left it
+   * (replayed) and schedules nothing; concurrent ones with one key rate once. A note not found is
+   * `missing`; one not in review is `not-in-review` (nothing written either way).
+   */
+  rate(learner: Learner, rating: Rating, key: string | null): Promise<RateOutcome>;
+  /** The Review tab's counts as of `dueBy` (ISO, toISOString's form). */
+  reviewSummary(learner: Learner, dueBy: string): Promise<ReviewSummary>;
   /** Deletes; `version` null = unconditional. */
   remove(learner: Learner, noteId: string, version: number | null): Promise<DeleteOutcome>;
   get(learner: Learner, noteId: string): Promise<Note | null>;
@@ -124,6 +137,12 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
       return result;
     },
     update: (learner, noteId, version, change) => updateNote(db, learner, noteId, version, change),
+    async rate(learner, rating, key) {
+      const result = await rateNote(db, now, learner, rating, key);
+      if (key !== null && ++keyedAdds % PURGE_EVERY === 0) await purgeExpiredKeys(db, now());
+      return result;
+    },
+    reviewSummary: (learner, dueBy) => reviewSummary(db, learner, dueBy),
     remove: (learner, noteId, version) => removeNote(db, learner, noteId, version),
     get: (learner, noteId) => getNote(db, learner, noteId),
     fetch: (learner, query) => fetchNotes(db, learner, query),

@@ -13,7 +13,13 @@ import type {
   NotesPage,
 } from '../../../src/protocol/api-types.ts';
 import { collectCourse, listCourses } from './collections.ts';
-import { BadCursorError, type CursorPosition, decodeCursor, encodeCursor } from './cursor.ts';
+import {
+  BadCursorError,
+  type CursorPosition,
+  decodeCursor,
+  encodeCursor,
+  type FetchOrder,
+} from './cursor.ts';
 import { type Learner, learnerIdQuery } from './learners.ts';
 import { NOTE_FIELDS, noteOf } from './rows.ts';
 import type { Database, Db } from './schema.ts';
@@ -27,7 +33,12 @@ export type FetchQuery = {
   courseId?: string;
   query?: string;
   tags?: string[];
-  order: NoteOrder;
+  /** `due` lists only notes in review (a note out of review has no due date), soonest first. */
+  order: FetchOrder;
+  /** `in`: notes in review; `due`: those due by `dueBy`. */
+  review?: 'in' | 'due';
+  /** ISO (toISOString's form), required with review `due`. */
+  dueBy?: string;
   limit: number;
   /** Opaque, as returned in nextCursor; a bad one throws BadCursorError. */
   cursor?: string;
@@ -50,23 +61,27 @@ export const RECENT_COUNT = 20;
 
 type NotesQuery = SelectQueryBuilder<Database, 'notes', object>;
 
-const sortColumn = (order: NoteOrder) => (order === 'updated' ? 'updated_on' : 'created_on');
+const sortColumn = (order: FetchOrder) =>
+  order === 'updated' ? 'updated_on' : order === 'due' ? 'review_due' : 'created_on';
+
+/** Orders whose sort key ascends (the others descend); noteId ascends in every order. */
+const ascends = (order: FetchOrder): boolean => order === 'oldest' || order === 'due';
 
 const ownNotes = (db: Db, learner: Learner): NotesQuery =>
   db.kysely.selectFrom('notes').where('learner_id', '=', learnerIdQuery(db.kysely, learner));
 
 const inOrder = <O>(
   q: SelectQueryBuilder<Database, 'notes', O>,
-  order: NoteOrder,
+  order: FetchOrder,
 ): SelectQueryBuilder<Database, 'notes', O> =>
-  q.orderBy(sortColumn(order), order === 'oldest' ? 'asc' : 'desc').orderBy('note_id', 'asc');
+  q.orderBy(sortColumn(order), ascends(order) ? 'asc' : 'desc').orderBy('note_id', 'asc');
 
 /** Strictly after `p` in its order (written with a plain range first, so the index seeks to it). */
 const after = (p: CursorPosition) => (eb: ExpressionBuilder<Database, 'notes'>) => {
   const col = sortColumn(p.order);
-  const beyond = p.order === 'oldest' ? '>' : '<';
+  const beyond = ascends(p.order) ? '>' : '<';
   return eb.and([
-    eb(col, p.order === 'oldest' ? '>=' : '<=', p.key),
+    eb(col, ascends(p.order) ? '>=' : '<=', p.key),
     eb.or([eb(col, beyond, p.key), eb.and([eb(col, '=', p.key), eb('note_id', '>', p.noteId)])]),
   ]);
 };
@@ -94,24 +109,31 @@ export async function fetchNotes(db: Db, learner: Learner, f: FetchQuery): Promi
   for (const tag of new Set((f.tags ?? []).map(tagNeedle))) q = q.where(contains(db, 'tag_keys', tag));
   const query = f.query?.trim() ?? '';
   if (query !== '') q = q.where(contains(db, 'search', fold(query)));
+  if (f.review !== undefined || f.order === 'due') q = q.where('review_active', '=', 1);
+  if (f.review === 'due') q = q.where('review_due', '<=', f.dueBy ?? new Date().toISOString());
   const paged = position === null ? q : q.where(after(position));
-  const rows = await inOrder(paged.select(NOTE_FIELDS), f.order)
+  const rows = await inOrder(paged.select([...NOTE_FIELDS, 'review_due']), f.order)
     .limit(f.limit + 1)
     .execute();
   // A first page that holds every match is its own count: a narrow search costs one pass, not two.
   const total = position === null && rows.length <= f.limit ? rows.length : await countOf(q);
   const notes = rows.slice(0, f.limit).map(noteOf);
   const last = notes[notes.length - 1];
+  const lastDue = rows[notes.length - 1]?.review_due ?? null;
   const nextCursor =
     rows.length > f.limit && last
       ? encodeCursor({
           order: f.order,
-          key: f.order === 'updated' ? last.updatedOn : last.createdOn,
+          key: keyOf(f.order, last, lastDue),
           noteId: last.noteId,
         })
       : null;
   return { notes, total, nextCursor };
 }
+
+/** The sort key of a page's last note, for its cursor. */
+const keyOf = (order: FetchOrder, note: Note, due: string | null): string =>
+  order === 'updated' ? note.updatedOn : order === 'due' ? (due ?? note.createdOn) : note.createdOn;
 
 /**
  * An offset page for the GET fetch. Each given id must match; with flag 0 the note's refId must also

@@ -3,12 +3,16 @@
  * including the derived search columns (search-columns.ts).
  */
 import type { Selectable } from 'kysely';
-import type { Note, NoteAnchor } from '../../../src/protocol/api-types.ts';
+import type { Note, NoteAnchor, ReviewCard } from '../../../src/protocol/api-types.ts';
+import { isInReview } from '../../../src/protocol/review-rules.ts';
 import type { NotesTable } from './schema.ts';
 import { searchColumn, tagKeysColumn } from './search-columns.ts';
 
-/** The columns of a note row except its owner. */
-export type NoteColumns = Omit<NotesTable, 'learner_id'>;
+/** The columns of a note row except its owner, as written (every one given). */
+export type NoteColumns = Omit<NotesTable, 'learner_id' | 'in_review' | 'review_active'> & {
+  in_review: number;
+  review_active: number;
+};
 
 /** A note the database can't hold as given; the http layer answers it as a 400. */
 export class UnstorableNoteError extends Error {
@@ -27,13 +31,44 @@ function refuseNul(note: Note): void {
   }
 }
 
-/** A note's columns, with `search` and `tag_keys` computed from it; U+0000 anywhere is refused. */
-export const noteColumns = (note: Note): NoteColumns => {
+/** Where a stored note stood in review before a write: whether it was in, and its due date. */
+export type ReviewBefore = { active: boolean; due: string | null };
+
+/**
+ * The review columns of `note` as written over `before` (null: a new note). In review
+ * (isInReview) is computed here, at write time. Staying in review keeps the due date (an edit keeps
+ * the schedule); entering it is due at the card's due (a card kept from an earlier spell) or, never
+ * rated, at the write's updatedOn; leaving it clears the due date but keeps the card.
+ */
+export function reviewColumns(
+  note: Note,
+  before: ReviewBefore | null,
+): Pick<NoteColumns, 'in_review' | 'review_active' | 'review_card' | 'review_due'> {
+  const active = isInReview({ inReview: note.inReview === true, content: note.content });
+  const card = note.review ?? null;
+  const due = !active
+    ? null
+    : before?.active && before.due !== null
+      ? before.due
+      : (card?.due ?? note.updatedOn);
+  return {
+    in_review: note.inReview === true ? 1 : 0,
+    review_active: active ? 1 : 0,
+    review_card: card === null ? null : JSON.stringify(card),
+    review_due: due,
+  };
+}
+
+/**
+ * A note's columns, with `search`, `tag_keys` and the review columns computed from it (over
+ * `before`, where the note stood in review; null for a new note); U+0000 anywhere is refused.
+ */
+export const noteColumns = (note: Note, before: ReviewBefore | null = null): NoteColumns => {
   refuseNul(note);
-  return columnsOf(note);
+  return { ...columnsOf(note), ...reviewColumns(note, before) };
 };
 
-const columnsOf = (note: Note): NoteColumns => ({
+const columnsOf = (note: Note): Omit<NoteColumns, keyof ReturnType<typeof reviewColumns>> => ({
   note_id: note.noteId,
   ref_id: note.refId,
   module_id: note.moduleId,
@@ -74,6 +109,8 @@ export const NOTE_FIELDS = [
   'created_on',
   'updated_on',
   'version',
+  'in_review',
+  'review_card',
 ] as const;
 
 /** A row as read with NOTE_FIELDS. */
@@ -98,4 +135,13 @@ export const noteOf = (r: NoteRow): Note => ({
   createdOn: r.created_on,
   updatedOn: r.updated_on,
   version: Number(r.version),
+  inReview: Number(r.in_review) === 1,
+  review: r.review_card === null ? null : (JSON.parse(r.review_card) as ReviewCard),
+});
+
+/** A note kept as JSON with an Idempotency-Key; those stored before review lack its two fields. */
+export const storedAnswer = (json: string): Note => ({
+  inReview: false,
+  review: null,
+  ...(JSON.parse(json) as Note),
 });

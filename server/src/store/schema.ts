@@ -35,6 +35,17 @@ export type NotesTable = {
   created_on: string;
   updated_on: string;
   version: number;
+  /** The learner's "Review this note" checkbox, 0 or 1 (both engines store it as an integer). */
+  in_review: ColumnType<number, number | undefined, number>;
+  /** 1 when the note is in review (isInReview: the checkbox, or a cloze in content), computed when written. */
+  review_active: ColumnType<number, number | undefined, number>;
+  /** JSON of the note's ReviewCard, or null before its first rating; kept when the note leaves review. */
+  review_card: string | null;
+  /**
+   * When the note is due (ISO text, indexed): its card's due, or, never rated, when it entered
+   * review; null when it is not in review.
+   */
+  review_due: string | null;
 };
 
 /** An add's Idempotency-Key and the note (JSON) that add stored, kept even if the note changes. */

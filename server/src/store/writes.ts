@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { Note } from '../../../src/protocol/api-types.ts';
 import { type Learner, learnerIdForWrite, learnerIdQuery } from './learners.ts';
-import { NOTE_FIELDS, noteColumns, noteOf } from './rows.ts';
+import { NOTE_FIELDS, noteColumns, noteOf, type ReviewBefore, storedAnswer } from './rows.ts';
 import type { Database, Db } from './schema.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -70,7 +70,7 @@ export async function addNote(
         .where('key', '=', key);
       const prior = await (db.engine === 'postgres' ? q.forUpdate() : q).executeTakeFirstOrThrow();
       if (at.getTime() - Number(prior.stored_ms) < KEY_TTL_MS) {
-        return { note: JSON.parse(prior.note) as Note, created: false };
+        return { note: storedAnswer(prior.note), created: false };
       }
       await trx
         .updateTable('idempotency_keys')
@@ -86,13 +86,24 @@ export async function addNote(
 
 /** Reads a note in a write transaction, locking its row on PostgreSQL. */
 async function currentNote(db: Db, trx: Transaction<Database>, learner: Learner, noteId: string) {
+  return (await currentRow(db, trx, learner, noteId))?.note ?? null;
+}
+
+/** The note and where it stands in review, in a write transaction, its row locked on PostgreSQL. */
+export async function currentRow(
+  db: Db,
+  trx: Transaction<Database>,
+  learner: Learner,
+  noteId: string,
+): Promise<{ note: Note; before: ReviewBefore } | null> {
   const q = trx
     .selectFrom('notes')
-    .select(NOTE_FIELDS)
+    .select([...NOTE_FIELDS, 'review_active', 'review_due'])
     .where('learner_id', '=', learnerIdQuery(trx, learner))
     .where('note_id', '=', noteId);
   const row = await (db.engine === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
-  return row ? noteOf(row) : null;
+  if (!row) return null;
+  return { note: noteOf(row), before: { active: Number(row.review_active) === 1, due: row.review_due } };
 }
 
 /** Applies `change` to the note if it is still at `version`; of concurrent ones exactly one wins. */
@@ -104,11 +115,13 @@ export async function updateNote(
   change: (current: Note) => Note,
 ): Promise<UpdateOutcome> {
   return inTransaction(db, async (trx): Promise<UpdateOutcome> => {
-    const current = await currentNote(db, trx, learner, noteId);
-    if (!current) return { kind: 'missing' };
+    const found = await currentRow(db, trx, learner, noteId);
+    if (!found) return { kind: 'missing' };
+    const current = found.note;
     if (current.version !== version) return { kind: 'conflict', current };
-    const next = { ...change(current), noteId: current.noteId };
-    const { note_id: _id, ...columns } = noteColumns(next);
+    // The card is the server's: no change can set it, and an edit keeps it (and the due date).
+    const next = { ...change(current), noteId: current.noteId, review: current.review ?? null };
+    const { note_id: _id, ...columns } = noteColumns(next, found.before);
     const done = await trx
       .updateTable('notes')
       .set(columns)

@@ -11,6 +11,7 @@ import { LAST_SEED_DAY, seedTime } from '../../../harness/api/seed-time.ts';
 import { createAuthenticator } from '../../../server/src/auth/index.ts';
 import { plainText } from '../../../server/src/notes/plain-text.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
+import { hasCloze, isInReview } from '../../../src/protocol/review-rules.ts';
 
 test('at least two learners with distinct wids; the first is asha', () => {
   assert.ok(SEEDED_USERS.length >= 2);
@@ -60,11 +61,13 @@ const NOTE_FIELDS = [
   'createdOn',
   'displayName',
   'domain',
+  'inReview',
   'moduleId',
   'moduleTitle',
   'noteId',
   'refId',
   'refTitle',
+  'review',
   'tags',
   'text',
   'updatedOn',
@@ -112,14 +115,41 @@ test('a later clock keeps ids and content and shifts every date by the same amou
   const a = seedData(at(NOW)).map((r) => r.note);
   const b = seedData(at(later)).map((r) => r.note);
   const shift = (iso: string) => new Date(Date.parse(iso) + 400 * 86_400_000 + 12_345).toISOString();
+  const shiftCard = (c: Note['review']) =>
+    c ? { ...c, due: shift(c.due), lastReview: c.lastReview === null ? null : shift(c.lastReview) } : null;
   assert.equal(
     b,
-    a.map((n) => ({ ...n, createdOn: shift(n.createdOn), updatedOn: shift(n.updatedOn) })),
+    a.map((n) => ({
+      ...n,
+      createdOn: shift(n.createdOn),
+      updatedOn: shift(n.updatedOn),
+      review: shiftCard(n.review ?? null),
+    })),
   );
   assert.equal(
     a.slice(0, 3).map((n) => n.noteId),
     ['seed-asha-01', 'seed-asha-02', 'seed-asha-03'],
   );
+});
+
+test("asha's review: due now (rated, never rated, a cloze), due later; nobody else's", () => {
+  const notes = seedData(at(NOW)).map((r) => r.note);
+  const inReview = notes.filter((n) => isInReview(n));
+  assert.ok(inReview.every((n) => n.noteId.startsWith('seed-asha-')));
+  const due = inReview.filter((n) => n.review === null || Date.parse(n.review?.due ?? '') <= NOW.getTime());
+  const later = inReview.filter((n) => !due.includes(n));
+  assert.ok(due.length >= 3 && later.length >= 2, `${due.length} due, ${later.length} later`);
+  assert.ok(
+    due.some((n) => n.review !== null && n.review !== undefined),
+    'one rated before and due again',
+  );
+  assert.ok(
+    due.some((n) => hasCloze(n.content) && n.inReview === false),
+    'one in review by its cloze only',
+  );
+  for (const n of inReview) {
+    if (n.review) assert.ok(Date.parse(n.review.lastReview ?? '') <= NOW.getTime(), n.noteId);
+  }
 });
 
 test('seedTime: seed day 12 is 12 hours before now, day 0 is 12.5 days before; minutes keep order', () => {

@@ -102,4 +102,16 @@ it('only stale updates that win: the two update checks fail, exit code 2', async
   assert.match(fails[1]!, /expected \[200,409,409,409,409\], saw \[200,200,200,200,200\]$/);
 });
 
+it('an API without review (the summary answers 404): the review group is skipped with one line, nothing fails', async ({
+  fx,
+}) => {
+  const { run, fails } = await runBroken(fx, { noReview: true });
+  assert.equal(fails, []);
+  assert.is(run.code, 0);
+  assert.equal(linesOf(run.out, 'skip'), [
+    'skip  review: every review check: the API answered GET /notes/review/summary 404, so it has no review (the app shows no Review tab)',
+  ]);
+  assert.not.ok(run.out.some((l) => l.startsWith('pass  review:')));
+});
+
 it.run();

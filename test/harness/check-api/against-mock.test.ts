@@ -67,7 +67,7 @@ it('with the defaults (rootorg check-api, no second token): no failure, the othe
   assert.is(run.code, 0);
   assert.match(run.out[0]!, `as check-api/check-api/${asha.wid}`);
   const skips = linesOf(run.out, 'skip');
-  assert.is(skips.length, 2, skips.join('\n'));
+  assert.is(skips.length, 3, skips.join('\n'));
   assert.ok(skips.every((l) => l.endsWith('give --other-token to check another learner')));
   assert.equal(await snapshot(fx.api, asha, 'check-api', 'check-api'), []);
   assert.equal(await snapshot(fx.api, asha), seededBefore);

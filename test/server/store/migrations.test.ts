@@ -58,6 +58,8 @@ for (const engine of ENGINES) {
   });
 
   test('an older database is brought up with its data kept; re-running is a no-op', async () => {
+    const note = makeNote();
+    const cloze = makeNote({ content: '<p>A <span class="cloze">hidden</span> word</p>' });
     const conn = await connect(db.url);
     try {
       assert.equal(await migrate(conn, 1), { from: 0, to: 1 });
@@ -66,32 +68,33 @@ for (const engine of ENGINES) {
         .values({ root_org: 'r', org: 'o', wid: 'w' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const note = makeNote();
-      await conn.kysely
-        .insertInto('notes')
-        .values({
-          learner_id: learner.id,
-          note_id: note.noteId,
-          ref_id: note.refId,
-          module_id: null,
-          course_id: null,
-          ref_title: '',
-          module_title: null,
-          course_title: null,
-          domain: 'd',
-          app_ref: null,
-          display_name: 'n',
-          content: 'c',
-          text: 'kept text',
-          anchor: null,
-          tags: '[]',
-          tag_keys: '\n',
-          search: 'kept text',
-          created_on: note.createdOn,
-          updated_on: note.updatedOn,
-          version: 1,
-        })
-        .execute();
+      for (const n of [note, cloze]) {
+        await conn.kysely
+          .insertInto('notes')
+          .values({
+            learner_id: learner.id,
+            note_id: n.noteId,
+            ref_id: note.refId,
+            module_id: null,
+            course_id: null,
+            ref_title: '',
+            module_title: null,
+            course_title: null,
+            domain: 'd',
+            app_ref: null,
+            display_name: 'n',
+            content: n.content,
+            text: n === note ? 'kept text' : 'cloze',
+            anchor: null,
+            tags: '[]',
+            tag_keys: '\n',
+            search: n === note ? 'kept text' : 'cloze',
+            created_on: n.createdOn,
+            updated_on: n.updatedOn,
+            version: 1,
+          })
+          .execute();
+      }
       assert.equal(await migrate(conn), { from: 1, to: LATEST_VERSION });
       assert.equal(await migrate(conn), { from: LATEST_VERSION, to: LATEST_VERSION });
       assert.is(await schemaVersion(conn), LATEST_VERSION);
@@ -107,6 +110,15 @@ for (const engine of ENGINES) {
       );
       assert.is(page.total, 1);
       assert.is(page.notes[0]!.text, 'kept text');
+      // Migration 3: a note whose content already hid words is in review, due from its last change.
+      const due = await store.fetch(
+        { rootOrg: 'r', org: 'o', wid: 'w' },
+        { order: 'due', review: 'due', dueBy: cloze.updatedOn, limit: 5 },
+      );
+      assert.equal(
+        due.notes.map((n) => [n.noteId, n.inReview, n.review]),
+        [[cloze.noteId, false, null]],
+      );
     } finally {
       await store.close();
     }
@@ -135,7 +147,7 @@ for (const engine of ENGINES) {
     try {
       assert.is(await schemaVersion(check), LATEST_VERSION + 1);
       const rows = await sql<{ n: number }>`select count(*) as n from notes`.execute(check.kysely);
-      assert.is(Number(rows.rows[0]!.n), 1);
+      assert.is(Number(rows.rows[0]!.n), 2, 'the notes the first test stored, untouched');
     } finally {
       await check.kysely.destroy();
     }

@@ -113,12 +113,14 @@ export function matchesPath(note: Note, q: PathQuery): boolean {
 
 /** Index of the first note strictly after `after` in a list sorted by `compareNotes(order)`. */
 function startAfter(sorted: Note[], after: CursorPosition): number {
+  const order = after.order;
+  if (order === 'due') throw new Error('the mock had no due order (store/review tests hold it)');
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const n = sorted[mid]!;
-    const cmp = comparePositions(after.order, sortKey(n, after.order), n.noteId, after.key, after.noteId);
+    const cmp = comparePositions(order, sortKey(n, order), n.noteId, after.key, after.noteId);
     if (cmp <= 0) lo = mid + 1;
     else hi = mid;
   }

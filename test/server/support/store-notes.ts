@@ -31,6 +31,8 @@ export function makeNote(overrides: Partial<Note> = {}): Note {
     createdOn: at,
     updatedOn: at,
     version: 1,
+    inReview: false,
+    review: null,
     ...overrides,
   };
 }
@@ -107,6 +109,8 @@ export function generatedNotes(count: number, seed = 25): Note[] {
       createdOn: created,
       updatedOn: updated,
       version: edited ? 2 : 1,
+      inReview: false,
+      review: null,
     });
   }
   return notes;
