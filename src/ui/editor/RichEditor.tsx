@@ -72,7 +72,7 @@ export function RichEditor(props: RichEditorProps) {
   const label = useRef<HTMLSpanElement>(null);
   /** The fallback's text: hidden words between {{ and }} (an inert document parses the HTML). */
   const fallbackText = ({ html, text }: Snapshot) => {
-    const doc = label.current?.ownerDocument.implementation.createHTMLDocument('');
+    const doc = label.current?.ownerDocument.implementation?.createHTMLDocument('');
     return doc && hasCloze(html) ? textWithCloze(html, text, doc) : text;
   };
 

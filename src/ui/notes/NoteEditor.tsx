@@ -92,7 +92,8 @@ export function NoteEditor(props: NoteEditorProps) {
       html !== baseline.current ||
       !sameTags(next, initialTags) ||
       inReview !== initialInReview;
-    if (changed.current) notes.drafts.set(draftKey, { content: html, text, tags: [...next], inReview });
+    const review = inReview !== initialInReview && { inReview }; // kept only when it is a change
+    if (changed.current) notes.drafts.set(draftKey, { content: html, text, tags: [...next], ...review });
     else notes.drafts.remove(draftKey);
   };
   const contentNow = () =>
