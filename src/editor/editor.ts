@@ -13,7 +13,7 @@ import { createLinkField, type LinkChoice } from './link-field.ts';
 import { createQuill, type Quill } from './quill-setup.ts';
 import { plainText, relaxSpaces } from './semantic-html.ts';
 import { armFaults, faultArmed } from './test-hooks.ts';
-import { createToolbar, isPressed, type ToolItem } from './toolbar.ts';
+import { CLOZE_KEYS, createToolbar, isPressed, TOOL_ITEMS, type ToolItem } from './toolbar.ts';
 import type { EditorHandle, EditorModule, EditorOptions } from './types.ts';
 
 /** Mounts an editor into `container` (emptied first); see the module comment. */
@@ -102,6 +102,18 @@ export const mountRichEditor: EditorModule['mountRichEditor'] = (container, opti
     quill.format(item.format, on ? false : item.value, 'user');
     refreshToolbar();
   };
+  // Alt+Shift+H hides the selected words in review (or shows them again), like its button. Matched
+  // on the physical key: Alt changes the typed character on some layouts (macOS's Option).
+  const cloze = TOOL_ITEMS.find((item) => item.name === 'cloze');
+  root.addEventListener(
+    'keydown',
+    guard((event: KeyboardEvent) => {
+      if (!cloze || event.code !== CLOZE_KEYS.code || !event.altKey || !event.shiftKey) return;
+      if (event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      press(cloze);
+    }),
+  );
   catchImageFiles(
     container,
     guard((file: File) => options.onImage(file)),

@@ -1,8 +1,9 @@
 /**
  * Quill with only what notes use: `quill/core` (keyboard, clipboard, history, input) plus bold,
- * italic, underline, strike, link, lists, blockquote, code block, headings and images. No theme
- * code and no toolbar module: the toolbar is ours (toolbar.ts).
+ * italic, underline, strike, link, lists, blockquote, code block, headings, images and hidden
+ * words (`cloze`). No theme code and no toolbar module: the toolbar is ours (toolbar.ts).
  */
+import Inline from 'quill/blots/inline.js';
 import Quill, { Delta } from 'quill/core';
 import Blockquote from 'quill/formats/blockquote.js';
 import Bold from 'quill/formats/bold.js';
@@ -14,6 +15,7 @@ import Link from 'quill/formats/link.js';
 import List from 'quill/formats/list.js';
 import Strike from 'quill/formats/strike.js';
 import Underline from 'quill/formats/underline.js';
+import { CLOZE_CLASS } from './toolbar.ts';
 
 /** An image source a note may show: http(s), or a path on this origin (the upload's answer). */
 export const isImageSource = (src: string): boolean => /^(https?:\/\/|\/(?!\/))/i.test(src.trim());
@@ -38,6 +40,23 @@ class NoteImage extends Image {
   }
 }
 
+/**
+ * Words hidden in review ("Hide in review"): `<span class="cloze">…</span>`, the one class the
+ * sanitiser keeps on a span (src/protocol/review-rules.ts). A span is also Quill's generic inline
+ * tag, whose own `formats` would say "no format here": this one always says it is hidden.
+ */
+class Cloze extends Inline {
+  static override blotName = 'cloze';
+  static override tagName = 'SPAN';
+  static override className = CLOZE_CLASS;
+  static override formats(): true {
+    return true;
+  }
+}
+// Outermost of the inline formats (the last in Quill's order): hidden words that are partly bold or
+// a link stay one span, so they are one blank (one Anki cloze), not one per format run.
+Inline.order.push('cloze');
+
 Quill.register(
   {
     'formats/bold': Bold,
@@ -50,6 +69,7 @@ Quill.register(
     'formats/code-block': CodeBlock,
     'formats/header': Header,
     'formats/image': NoteImage,
+    'formats/cloze': Cloze,
   },
   true,
 );

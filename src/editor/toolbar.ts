@@ -15,7 +15,18 @@ export type ToolItem = {
   path?: string;
   /** Starts a new group (a little space before it). */
   group?: boolean;
+  /** Its keyboard shortcut, in `aria-keyshortcuts`' standard tokens (editor.ts handles it). */
+  keys?: string;
 };
+
+/**
+ * The class of a span of words hidden in review: `CLOZE_CLASS` of src/protocol/review-rules.ts,
+ * restated because the Quill bundle imports only itself (test/editor/cloze-class.test.ts checks they agree).
+ */
+export const CLOZE_CLASS = 'cloze';
+
+/** "Hide in review"'s shortcut: Alt+Shift like the app's own (docs/decisions.md, Keyboard shortcuts). */
+export const CLOZE_KEYS = { code: 'KeyH', aria: 'Alt+Shift+H' } as const;
 
 /** The buttons, in order. `image` and `link` are actions of their own (editor.ts). */
 export const TOOL_ITEMS: readonly ToolItem[] = [
@@ -54,6 +65,15 @@ export const TOOL_ITEMS: readonly ToolItem[] = [
     group: true,
   },
   { name: 'image', format: 'image', value: true, path: 'M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15 9h.01' },
+  {
+    name: 'cloze',
+    format: 'cloze',
+    value: true,
+    // A blank between brackets: words left out for the learner to recall.
+    path: 'M7 5H4v14h3M17 5h3v14h-3M8 15h8',
+    group: true,
+    keys: CLOZE_KEYS.aria,
+  },
 ];
 
 /** Whether `item`'s format is on in `formats` (Quill's `getFormat()` at the selection). */
@@ -107,6 +127,7 @@ export function createToolbar(
     button.className = item.group ? 'rt-button rt-group' : 'rt-button';
     button.tabIndex = i === 0 ? 0 : -1;
     if (item.name !== 'image') button.setAttribute('aria-pressed', 'false');
+    if (item.keys) button.setAttribute('aria-keyshortcuts', item.keys);
     button.append(icon(doc, item));
     // Keep the text's selection when the mouse presses a button.
     button.addEventListener('mousedown', (event) => event.preventDefault());

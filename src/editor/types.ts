@@ -19,6 +19,8 @@ export type EditorLabels = {
   h2: string;
   h3: string;
   image: string;
+  /** "Hide in review": the selected words become a blank when the note is reviewed. */
+  cloze: string;
   /** The link field's label, its buttons, and what it says about an address it can't use. */
   linkAddress: string;
   linkApply: string;

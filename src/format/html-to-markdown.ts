@@ -1,4 +1,5 @@
 import TurndownService from 'turndown';
+import { CLOZE_CLASS } from '../protocol/review-rules.ts';
 import { safeUrl } from './safe-url.ts';
 
 /** Elements whose content is never note text: dropped whole (turndown would keep their text). */
@@ -40,7 +41,7 @@ function fencedCode(code: string, className: string): string {
  * parses it into an inert document (DOMParser in the browser, domino under Node), so no script
  * runs and no image loads; scripts and other non-text elements are dropped, links and images keep
  * only http(s)/mailto addresses (encoded so they can't end the link early), code fences take a
- * language only when it is a plain word, and `<` in text is escaped so no HTML or autolink reaches
+ * language only when it is a plain word, words hidden in review become `{{…}}`, and `<` in text is escaped so no HTML or autolink reaches
  * the output. The caller sanitises first (the app's one DOMPurify configuration, see
  * `courseMarkdown`): this converter is the second line, not the only one. Headings move down `headingOffset` levels to nest under the export's own `###`.
  */
@@ -75,6 +76,13 @@ export function createHtmlToMarkdown(headingOffset = 3): (html: string) => strin
       const href = safeUrl(node.getAttribute('href'));
       return href && content.trim() ? `[${content}](${href})` : content;
     },
+  });
+  // Words hidden in review as `{{hidden words}}`, the notation docs/search.md#hidden-words gives them
+  // (the plain text box the editor falls back to reads it back as hidden words).
+  service.addRule('cloze', {
+    filter: (node) =>
+      node.nodeName === 'SPAN' && (node.getAttribute('class') ?? '').split(/\s+/).includes(CLOZE_CLASS),
+    replacement: (content) => (content.trim() ? `{{${content}}}` : content),
   });
   service.addRule('safeImage', {
     filter: 'img',

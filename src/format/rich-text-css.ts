@@ -15,4 +15,6 @@ export const RICH_TEXT_CSS = [
   '.note-rich blockquote{margin-inline:0;padding-inline-start:.75em;border-inline-start:3px solid var(--border)}',
   '.note-rich :is(pre,.ql-code-block-container){white-space:pre-wrap;font-family:monospace;background:var(--surface-2);padding:.5em}',
   '.note-rich img{max-inline-size:100%;block-size:auto}',
+  // Words hidden in review show as they are, a dotted underline (a shape, kept in forced colours) saying so.
+  '.note-rich .cloze{text-decoration:underline dotted;text-underline-offset:.2em}',
 ].join('');

@@ -1,4 +1,5 @@
 import type { Config, DOMPurify } from 'dompurify';
+import { CLOZE_CLASS } from '../protocol/review-rules.ts';
 
 /**
  * What the sanitised HTML is for. `'store'` (the default): what is sent and what the editor opens,
@@ -34,7 +35,8 @@ export type SanitizeOptions = {
 
 /**
  * What the editor writes (Quill 2: `getSemanticHTML()` and its internal HTML) for bold, italic,
- * underline, strike, link, lists, blockquote, code block, headings 1–3 and images. `div` and the
+ * underline, strike, link, lists, blockquote, code block, headings 1–3, images and hidden words
+ * (`span.cloze`). `div` and the
  * `ql-` classes only carry Quill's internal code-block markup (`div.ql-code-block-container >
  * div.ql-code-block`) and list indents (`li.ql-indent-N`), so a note re-opened in the editor keeps
  * its shape. Everything else (script, style, forms, frames, SVG, MathML…) is dropped, its text kept
@@ -52,10 +54,19 @@ const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   img: ['src', 'alt'],
   li: ['data-list', 'class'],
   div: ['class'],
+  span: ['class'],
 };
 
 /** The `class` values Quill needs to read its own internal HTML back. */
 const QUILL_CLASS = /^ql-(?:code-block|code-block-container|indent-[1-8])$/;
+
+/**
+ * The `class` values each tag may keep: Quill's own on `li` and `div`, and on `span` exactly
+ * `cloze` (words hidden in review, src/protocol/review-rules.ts) — the one class a note's own
+ * markup may carry.
+ */
+const keepsClass = (tag: string, value: string): boolean =>
+  tag === 'span' ? value === CLOZE_CLASS : QUILL_CLASS.test(value);
 
 /** The list kinds of Quill's `li[data-list]` that the editor offers. */
 const LIST_KINDS = ['bullet', 'ordered'];
@@ -119,9 +130,9 @@ export function createSanitizer(purify: DOMPurify, options: SanitizeOptions): Sa
     if (!ATTRIBUTES[node.nodeName.toLowerCase()]?.includes(name)) {
       event.keepAttr = false;
     } else if (name === 'class') {
-      event.attrValue = event.attrValue
-        .split(/\s+/)
-        .filter((c) => QUILL_CLASS.test(c))
+      const tag = node.nodeName.toLowerCase();
+      event.attrValue = [...new Set(event.attrValue.split(/\s+/))]
+        .filter((c) => keepsClass(tag, c))
         .join(' ');
       event.keepAttr = event.attrValue !== '';
     } else if (name === 'data-list') {

@@ -12,12 +12,20 @@ import type { Note } from './api-types';
  */
 export const CLOZE_CLASS = 'cloze';
 
-// A span whose class list holds `cloze`, in the sanitised HTML the app and the service store.
-const CLOZE_SPAN = /<span\b[^>]*\bclass\s*=\s*("[^"]*\bcloze\b[^"]*"|'[^']*\bcloze\b[^']*'|cloze\b)/i;
+/**
+ * Hidden words as the sanitiser writes them: a span keeps no attribute but `class`, and of it only
+ * `cloze` (src/format/sanitize-html.ts), so every note the app saved spells them exactly so. A
+ * plain search, not a pattern: the card's "In review" mark runs it in the first load.
+ */
+const CLOZE_SPAN = '<span class="cloze">';
 
-/** True when the note's HTML hides words in review. */
+/**
+ * True when the note's HTML hides words in review. Other spellings (`class='cloze'`, another
+ * class beside it) are HTML the app never stores; they count as no hidden words, in the app and
+ * the service alike.
+ */
 export function hasCloze(content: string): boolean {
-  return CLOZE_SPAN.test(content);
+  return content.includes(CLOZE_SPAN);
 }
 
 /** True when a note is in review: the learner ticked "Review this note", or it hides words. */

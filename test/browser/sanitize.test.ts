@@ -54,9 +54,9 @@ const ALLOWED: Record<string, string[]> = {
   img: ['src', 'alt'],
   li: ['data-list', 'class'],
   div: ['class'],
+  span: ['class'],
 };
-for (const tag of 'p br strong b em i u s ol ul blockquote pre code h1 h2 h3 span'.split(' '))
-  ALLOWED[tag] = [];
+for (const tag of 'p br strong b em i u s ol ul blockquote pre code h1 h2 h3'.split(' ')) ALLOWED[tag] = [];
 
 const test = suite<{ browser: Browser; page: Page; bundle: string }>(`sanitize-html (${ENGINE})`);
 
@@ -128,6 +128,8 @@ function problems(shapes: Shape[]): string[] {
       if (map.get('rel') !== 'noopener noreferrer') found.push(`link rel ${map.get('rel')}`);
       if (map.get('target') !== '_blank') found.push(`link target ${map.get('target')}`);
     }
+    if (tag === 'span' && attrs.some(([name, value]) => name === 'class' && value !== 'cloze'))
+      found.push(`span class ${attrs.map(([, v]) => v).join(' ')}`);
     if (tag === 'img') {
       const src = new URL(new Map(attrs).get('src') ?? '', `${ORIGIN}/`);
       if (src.origin !== ORIGIN) found.push(`image ${src.href}`);
@@ -226,6 +228,35 @@ test('what the editor writes round-trips: Quill semantic HTML unchanged', async 
   ];
   const results = await sanitiseAll(page, semantic);
   for (const [i, html] of semantic.entries()) assert.is(results[i]?.out, html);
+});
+
+test('hidden words: a span keeps exactly class="cloze", nothing else; lookalikes and other elements lose it', async ({
+  page,
+}) => {
+  const inputs = [
+    '<p>The <span class="cloze">mitochondria</span> makes <span class="cloze"><strong>ATP</strong></span></p>',
+    '<p><span class="cloze x onload" onload="__xss(1)" id="c" style="color:red" data-x="1" title="t">a</span></p>',
+    '<p><span class="  cloze  cloze ">b</span><span class="clozed">c</span><span class="not-cloze">d</span><span class="ql-indent-1">e</span></p>',
+    '<p class="cloze">f</p><div class="cloze">g</div><strong class="cloze">h</strong><li class="cloze">i</li><a class="cloze" href="https://example.org/">j</a>',
+    '<span CLASS="CLOZE">k</span><span class=cloze>l</span>',
+  ];
+  const results = await sanitiseAll(page, inputs);
+  assert.equal(
+    results.map((r) => r.out),
+    [
+      inputs[0],
+      '<p><span class="cloze">a</span></p>',
+      '<p><span class="cloze">b</span><span>c</span><span>d</span><span>e</span></p>',
+      '<p>f</p><div>g</div><strong>h</strong><li>i</li><a href="https://example.org/" rel="noopener noreferrer" target="_blank">j</a>',
+      '<span>k</span><span class="cloze">l</span>',
+    ],
+  );
+  for (const r of results) assert.is(r.again, r.out, 'sanitising twice is sanitising once');
+  const card = await page.evaluate(
+    (html) => (window as unknown as LabWindow).lab.make()(html, 'card'),
+    inputs[0] ?? '',
+  );
+  assert.is(card, inputs[0], 'a card keeps them too');
 });
 
 test("Quill's internal HTML keeps lists and code blocks, loses its UI bits", async ({ page }) => {

@@ -46,6 +46,7 @@ test('ar: key combinations are <kbd dir="ltr">, keys left to right in pressing o
       [named('Alt'), named('Shift'), 'N'],
       [named('Alt'), named('Shift'), 'F'],
       [named('Ctrl'), named('Enter')],
+      [named('Alt'), named('Shift'), 'H'],
       [named('Esc')],
     ],
   );

@@ -98,4 +98,20 @@ test('link addresses: spaces, < and > are encoded, so the link holds and no HTML
   ]);
 });
 
+test('words hidden in review become {{…}}, with their own formatting inside; lookalikes stay text', () => {
+  assert.is(
+    md(
+      '<p>The <span class="cloze">mitochondria</span> makes <span class="cloze"><strong>ATP</strong> fast</span>.</p>',
+    ),
+    'The {{mitochondria}} makes {{**ATP** fast}}.',
+  );
+  assert.is(
+    md('<p>a<span class="cloze"> spaced </span>b</p>'),
+    'a {{spaced}} b',
+    'spaces stay outside the braces',
+  );
+  assert.is(md('<p><span class="clozed">x</span> <span>y</span> <span class="cloze"></span>z</p>'), 'x y z');
+  assert.is(md('<ul><li><span class="cloze">one</span></li></ul>'), '-   {{one}}');
+});
+
 test.run();

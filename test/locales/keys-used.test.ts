@@ -42,6 +42,7 @@ const DYNAMIC: Record<string, string> = {
   'src/ui/notes/AddNote.tsx: anchor.key': 'anchorMessage',
   'src/ui/notes/NoteCard.tsx: anchor.key': 'anchorMessage',
   'src/ui/screens/course/export-markdown.ts: anchor.key': 'anchorMessage',
+  'src/format/anki-export.ts: anchor.key': 'anchorMessage',
   'src/ui/notes/AnchorButton.tsx: action.key': 'anchorAction',
   'src/ui/ScreenFailure.tsx: title': 'ScreenFailure props',
   'src/ui/ScreenFailure.tsx: text': 'ScreenFailure props',

@@ -1,4 +1,5 @@
 import type { Note } from '../../protocol/api-types.ts';
+import { isInReview } from '../../protocol/review-rules.ts';
 
 /**
  * What a list shows: notes on one resource, one course, and/or matching a search. The same
@@ -13,6 +14,8 @@ export type ListFilter = {
   query?: string;
   /** Notes carrying every one of these tags (ignoring case, see `matchTagsWith`); `/view` only. */
   tags?: string[];
+  /** Only notes in review (`is:review`; `isInReview`, as the API's `review: 'in'` decides); `/view` only. */
+  review?: 'in';
   source?: 'recent' | 'collection';
 };
 
@@ -64,10 +67,11 @@ export function prepareSearch(notes: readonly Note[]): void {
  */
 export function noteMatcher(filter: ListFilter): (note: Note) => boolean {
   const { refId, courseId } = filter;
-  const { tags } = filter;
+  const { tags, review } = filter;
   const q = normaliseQuery(filter.query);
   return (note) =>
     (!tags || tagTest(note, tags)) &&
+    (!review || isInReview(note)) &&
     (refId === undefined || note.refId === refId) &&
     (courseId === undefined || note.courseId === courseId) &&
     (!q || haystackOf(note).includes(q));
@@ -86,6 +90,7 @@ export function covers(outer: ListFilter, inner: ListFilter): boolean {
   if (outer.courseId !== undefined && outer.courseId !== inner.courseId) return false;
   // Each of outer's tags among inner's, as spelled (a case variant is not counted: safe, only slower).
   if (outer.tags?.some((t) => !inner.tags?.includes(t))) return false;
+  if (outer.review && !inner.review) return false;
   const o = normaliseQuery(outer.query);
   return !o || normaliseQuery(inner.query).includes(o);
 }
@@ -98,4 +103,5 @@ export const filterKey = (filter: ListFilter): string =>
     normaliseQuery(filter.query),
     filter.source ?? null,
     ...(filter.tags ? [filter.tags] : []), // left out without: the keys of kept copies stay as they were
+    ...(filter.review ? [{ review: filter.review }] : []), // likewise
   ]);

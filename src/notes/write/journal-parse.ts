@@ -17,11 +17,17 @@ const int = (v: unknown): v is number => Number.isInteger(v);
  * A draft as stored: HTML content and its text, and the tags when they pass the tag rules
  * (`checkTagList`, normalised). Tags that fail them (another version's limits, a hand edit) are
  * left out rather than the draft dropped: the note's own tags then stand, and no text is lost.
+ * `inReview` is kept when it is a boolean (else the note's own stands).
  */
 export function readDraft(v: unknown): Draft | null {
   if (!isObj(v) || !str(v.content) || !str(v.text)) return null;
   const check = Array.isArray(v.tags) ? checkTagList(v.tags) : null;
-  return { content: v.content, text: v.text, ...(check?.ok && { tags: check.tags }) };
+  return {
+    content: v.content,
+    text: v.text,
+    ...(check?.ok && { tags: check.tags }),
+    ...(typeof v.inReview === 'boolean' && { inReview: v.inReview }),
+  };
 }
 
 /** A draft: HTML content and its text (tags are checked by `readDraft`). */

@@ -7,9 +7,10 @@ import { isNote, readDraft, readOutboxItem } from './journal-parse.ts';
 /**
  * Unsaved editor content: the editor's HTML, its plain text and the note's tags as the chips field
  * holds them. `tags` is absent in drafts and edits from before tags could be edited (and when a
- * stored list failed its check): the note's own tags then stand.
+ * stored list failed its check): the note's own tags then stand. `inReview` is "Review this note"
+ * as ticked (a draft's), or in an edit only when it changed (absent: the note's stands).
  */
-export type Draft = { content: string; text: string; tags?: string[] };
+export type Draft = { content: string; text: string; tags?: string[]; inReview?: boolean };
 
 /** The changes an edit sends. */
 export type NoteChanges = Draft;

@@ -14,7 +14,8 @@ type Props = {
 
 /**
  * Where the learner's text goes when the editor kept failing: a plain text area labelled "Note",
- * holding the text, with a sentence saying why — the note can still be written and saved.
+ * holding the text, with a sentence saying why — the note can still be written and saved — and
+ * one saying how hidden words are written here (`{{…}}`, src/format/cloze-text.ts).
  */
 export function PlainFallback({ id, text, focus, describedBy, onChange }: Props) {
   const t = useT();
@@ -33,6 +34,9 @@ export function PlainFallback({ id, text, focus, describedBy, onChange }: Props)
           'The editor stopped working, so this is a plain text box. Your text is here and you can still save it.',
         )}
       </p>
+      <p id={`${id}-cloze`} className="rt-fallback-why">
+        {t('Words between {open} and {close} are hidden in review.', { open: '{{', close: '}}' })}
+      </p>
       <textarea
         id={id}
         ref={area}
@@ -40,7 +44,7 @@ export function PlainFallback({ id, text, focus, describedBy, onChange }: Props)
         rows={8}
         dir="auto"
         value={value}
-        aria-describedby={[`${id}-why`, describedBy].filter(Boolean).join(' ')}
+        aria-describedby={[`${id}-why`, `${id}-cloze`, describedBy].filter(Boolean).join(' ')}
         aria-invalid={describedBy ? true : undefined}
         onInput={(event) => {
           setValue(event.currentTarget.value);

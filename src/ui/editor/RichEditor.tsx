@@ -1,6 +1,7 @@
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import type { EditorHandle } from '../../editor/types.ts';
-import { plainTextToHtml } from '../../format/plain-html.ts';
+import { clozeTextPlain, clozeTextToHtml, textWithCloze } from '../../format/cloze-text.ts';
+import { hasCloze } from '../../protocol/review-rules.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
 import { Host, type Run } from './EditorHost.tsx';
@@ -68,6 +69,12 @@ export function RichEditor(props: RichEditorProps) {
   const live = useRef<{ gen: number; handle: EditorHandle | null }>({ gen: 0, handle: null });
   const shown = useRef(run);
   shown.current = run;
+  const label = useRef<HTMLSpanElement>(null);
+  /** The fallback's text: hidden words between {{ and }} (an inert document parses the HTML). */
+  const fallbackText = ({ html, text }: Snapshot) => {
+    const doc = label.current?.ownerDocument.implementation?.createHTMLDocument('');
+    return doc && hasCloze(html) ? textWithCloze(html, text, doc) : text;
+  };
 
   const [onError] = useState(() => (gen: number, error: unknown) => {
     if (gen !== live.current.gen) return; // a report from an editor already replaced
@@ -96,7 +103,7 @@ export function RichEditor(props: RichEditorProps) {
       setRun({ gen: gen + 1, content, focus });
       announcer.announce('The editor had a problem and was restarted. Your text is still here.');
     } else {
-      setFallback({ text: content.text, focus });
+      setFallback({ text: fallbackText(content), focus });
       announcer.announce(
         'The editor stopped working, so this is a plain text box. Your text is here and you can still save it.',
       );
@@ -146,12 +153,12 @@ export function RichEditor(props: RichEditorProps) {
         text={fallback.text}
         focus={fallback.focus}
         describedBy={props.describedBy}
-        onChange={(text) => props.onChange(plainTextToHtml(text), text)}
+        onChange={(text) => props.onChange(clozeTextToHtml(text), clozeTextPlain(text))}
       />
     );
   return (
     <>
-      <span id={props.id} className="rt-label">
+      <span id={props.id} className="rt-label" ref={label}>
         {t('Note')}
       </span>
       <Host key={run.gen} run={run} mount={mount} onError={onError} />

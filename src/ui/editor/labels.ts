@@ -17,6 +17,7 @@ export const editorLabels = (t: Translate): EditorLabels => ({
   h2: t('Heading 2'),
   h3: t('Heading 3'),
   image: t('Insert image'),
+  cloze: t('Hide in review'),
   linkAddress: t('Link address'),
   linkApply: t('Add link'),
   linkRemove: t('Remove link'),

@@ -1,6 +1,7 @@
 import { memo, type ReactNode, useRef } from 'react';
 import { anchorMessage } from '../../format/note-format.ts';
 import type { Note } from '../../protocol/api-types.ts';
+import { isInReview } from '../../protocol/review-rules.ts';
 import { useFocusTarget } from '../focus-request.ts';
 import { useServices } from '../services.ts';
 import { useT, useValue } from '../use-value.ts';
@@ -26,7 +27,7 @@ export type NoteCardProps = {
 };
 
 /**
- * One note: its place (anchor button) or source, its text (NoteBody: plain text, then the sanitised HTML), its tags (each filters `/view` by it), when it changed, and Edit / Delete. While editing, the editor takes the text's
+ * One note: its place (anchor button) or source, its text (NoteBody: plain text, then the sanitised HTML), its tags (each filters `/view` by it), when it changed, "In review" (as text) when it is, and Edit / Delete. While editing, the editor takes the text's
  * place. The card is a focus target, so focus can land on it after a save or an Undo.
  */
 export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
@@ -59,6 +60,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
           initialText={note.text}
           initialHtml={note.content}
           initialTags={note.tags}
+          initialInReview={note.inReview}
           draftKey={`edit:${note.noteId}`}
           onSave={async (changes) => {
             const result = await notes.update(note, changes, `edit:${note.noteId}`);
@@ -98,6 +100,7 @@ export const NoteCard = memo(function NoteCard(props: NoteCardProps) {
       <div className="note-meta">
         <AnchorButton note={note} />
         <RelativeTime iso={note.updatedOn} />
+        {isInReview(note) && <span className="note-review">{t('In review')}</span>}
         {saving && (
           <span className="note-saving">{unsaved ? t('Not saved yet — retrying') : t('Saving…')}</span>
         )}

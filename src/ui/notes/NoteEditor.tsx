@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { PROBLEM_MESSAGES, type Problem } from '../../notes/read/describe-error.ts';
 import type { NoteChanges, SaveResult } from '../../notes/write/note-writes.ts';
 import { sameTags } from '../../notes/write/tag-list.ts';
+import { hasCloze } from '../../protocol/review-rules.ts';
 import { ImageDropWarning } from '../editor/ImageDropWarning.tsx';
 import { RichEditor, type RichEditorControl } from '../editor/RichEditor.tsx';
 import { useEditorStart } from '../editor/use-editor-start.ts';
@@ -18,6 +19,8 @@ export type NoteEditorProps = {
   initialHtml?: string;
   /** The note's tags (none for a new note); a draft's tags, when it has them, come first. */
   initialTags?: readonly string[];
+  /** The note's "Review this note" (`Note.inReview`; false for a new note); a draft's comes first. */
+  initialInReview?: boolean | undefined;
   /** Which draft this editor keeps its unsaved content in (`edit:<noteId>`, `new:<refId>`). */
   draftKey: string;
   /** Resolves when the save ended; on failure the editor stays open with the learner's content. */
@@ -37,14 +40,19 @@ const UPLOADING: Problem = {
 };
 
 /**
- * The note form: the rich-text editor (with its crash watchdog and plain-text fallback), Save and
- * Cancel. Every change is kept as a draft (restored when the editor opens again); saving hands the
+ * The note form: the rich-text editor (with its crash watchdog and plain-text fallback), "Review
+ * this note", Save and Cancel. A note whose text hides words is in review whatever the box says
+ * (src/protocol/review-rules.ts): the box then shows checked, unavailable, with a hint saying why,
+ * and the learner's own choice comes back when the hidden words go. `inReview` is sent only when
+ * it differs from the note's (an add: only when ticked), so an API without review never sees it
+ * unless the learner asks for review. Every change is kept as a draft (restored when the editor opens again); saving hands the
  * content to the model, which moves the draft into its outbox; Cancel drops the draft. Ctrl/Cmd+Enter
  * saves; Escape cancels, asking first when there are unsaved changes. A failed save keeps the
  * content and says why.
  */
 export function NoteEditor(props: NoteEditorProps) {
   const { initialText, initialHtml, initialTags = NO_TAGS, draftKey, onSave, onCancel } = props;
+  const initialInReview = props.initialInReview === true;
   const { page, notes, sanitizer } = useServices();
   const t = useT();
   const id = useId();
@@ -58,6 +66,10 @@ export function NoteEditor(props: NoteEditorProps) {
   /** The tags as the field holds them; null until the editor starts (a draft's tags come first). */
   const [tags, setTags] = useState<readonly string[] | null>(null);
   const tagField = useRef<TagFieldControl | null>(null);
+  /** "Review this note" as ticked; null until the editor starts (a draft's choice comes first). */
+  const [review, setReview] = useState<boolean | null>(null);
+  /** Whether the text hides words (the editor's content as last changed); null: as it started. */
+  const [hiding, setHiding] = useState<boolean | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   /** How many images the save just asked about would leave out (0: no warning shown). */
@@ -67,24 +79,43 @@ export function NoteEditor(props: NoteEditorProps) {
 
   const startTags = () => (start && notes.drafts.get(draftKey)?.tags) || initialTags;
   const tagsNow = tags ?? startTags();
-  /** Keeps the draft in step: text or tags changed (a tags-only edit is a change), else no draft. */
-  const keep = (html: string, text: string, next: readonly string[]) => {
-    changed.current = Boolean(start?.restored) || html !== baseline.current || !sameTags(next, initialTags);
-    if (changed.current) notes.drafts.set(draftKey, { content: html, text, tags: [...next] });
+  const startReview = () => (start && notes.drafts.get(draftKey)?.inReview) ?? initialInReview;
+  const reviewNow = review ?? startReview();
+  const hidingNow = hiding ?? hasCloze(start?.html ?? '');
+  /**
+   * Keeps the draft in step: text, tags or "Review this note" changed (a tags-only edit is a
+   * change), else no draft.
+   */
+  const keep = (html: string, text: string, next: readonly string[], inReview = reviewNow) => {
+    changed.current =
+      Boolean(start?.restored) ||
+      html !== baseline.current ||
+      !sameTags(next, initialTags) ||
+      inReview !== initialInReview;
+    const review = inReview !== initialInReview && { inReview }; // kept only when it is a change
+    if (changed.current) notes.drafts.set(draftKey, { content: html, text, tags: [...next], ...review });
     else notes.drafts.remove(draftKey);
   };
+  const contentNow = () =>
+    content.current ?? {
+      content: baseline.current ?? start?.html ?? '',
+      text: start?.text ?? '',
+    };
   const edit = (html: string, text: string) => {
     content.current = { content: html, text };
     setLeaving(0); // a changed note is asked about again
+    setHiding(hasCloze(html));
     keep(html, text, tagsNow);
   };
   const editTags = (next: readonly string[]) => {
     setTags(next);
-    const now = content.current ?? {
-      content: baseline.current ?? start?.html ?? '',
-      text: start?.text ?? '',
-    };
+    const now = contentNow();
     keep(now.content, now.text, next);
+  };
+  const editReview = (next: boolean) => {
+    setReview(next);
+    const now = contentNow();
+    keep(now.content, now.text, tagsNow, next);
   };
   /** Saves; asks first when images would be left out, unless the learner said to (`leaveOut`). */
   const save = async (leaveOut = false) => {
@@ -108,7 +139,12 @@ export function NoteEditor(props: NoteEditorProps) {
         setLeaving(lost > 0 && !leaveOut ? lost : 0);
         return lost > 0 && !leaveOut
           ? 'ask'
-          : onSave({ content: clean(now.content), text: now.text, tags: [...savedTags] });
+          : onSave({
+              content: clean(now.content),
+              text: now.text,
+              tags: [...savedTags],
+              ...(reviewNow !== initialInReview && { inReview: reviewNow }),
+            });
       },
       (): SaveResult => ({
         ok: false,
@@ -176,6 +212,30 @@ export function NoteEditor(props: NoteEditorProps) {
         />
       ) : (
         <div className="rt-host editor-loading" aria-hidden="true" />
+      )}
+      {start && (
+        <div className="editor-review">
+          {/* With hidden words the box can't be unticked; still focusable, so its hint is heard. */}
+          <input
+            type="checkbox"
+            id={`${id}-review`}
+            checked={hidingNow || reviewNow}
+            aria-disabled={hidingNow || undefined}
+            aria-describedby={hidingNow ? `${id}-review-why` : undefined}
+            onClick={(event) => {
+              if (hidingNow) event.preventDefault();
+            }}
+            onChange={(event) => {
+              if (!hidingNow) editReview(event.currentTarget.checked);
+            }}
+          />
+          <label htmlFor={`${id}-review`}>{t('Review this note')}</label>
+          {hidingNow && (
+            <p id={`${id}-review-why`} className="editor-review-why">
+              {t('Notes with hidden words are always reviewed.')}
+            </p>
+          )}
+        </div>
       )}
       {images.progress !== null && (
         <div className="editor-upload">

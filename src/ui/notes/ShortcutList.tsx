@@ -56,6 +56,12 @@ export function ShortcutList() {
       </div>
       <div>
         <dt>
+          <Keys combo="Alt+Shift+H" />
+        </dt>
+        <dd>{t('Hide the selected words in review (or show them again)')}</dd>
+      </div>
+      <div>
+        <dt>
           <Keys combo="Esc" />
         </dt>
         <dd>{t('Cancel writing')}</dd>

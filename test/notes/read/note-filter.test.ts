@@ -23,6 +23,25 @@ const note = fakeNote({
   tags: ['exam', 'Chlorophyll'],
 });
 
+test("review: 'in' matches notes ticked for review or hiding words, nothing else", () => {
+  const ticked = fakeNote({ inReview: true });
+  const hiding = fakeNote({ content: '<p>The <span class="cloze">mitochondria</span> make energy</p>' });
+  const unticked = fakeNote({ inReview: false, content: '<p><span class="other">x</span> cloze</p>' });
+  const plain = fakeNote({});
+  const match = noteMatcher({ review: 'in' });
+  assert.equal([ticked, hiding, unticked, plain].map(match), [true, true, false, false]);
+  assert.ok(matchesFilter(ticked, { review: 'in', query: '' }));
+});
+
+test('review: a list in review is covered by the whole list, not the other way; its own key', () => {
+  assert.ok(covers({}, { review: 'in' }));
+  assert.ok(covers({ review: 'in' }, { review: 'in', query: 'x' }));
+  assert.not.ok(covers({ review: 'in' }, {}));
+  assert.is.not(filterKey({ review: 'in' }), filterKey({}));
+  assert.is.not(filterKey({ review: 'in' }), filterKey({ tags: ['x'] }));
+  assert.is(filterKey({}), filterKey({ query: '' }), 'a filter without review keeps its key');
+});
+
 test('no filter matches every note', () => {
   assert.ok(matchesFilter(note, {}));
   assert.ok(matchesFilter(fakeNote({ courseId: null, moduleTitle: null, courseTitle: null }), {}));

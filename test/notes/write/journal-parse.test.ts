@@ -162,4 +162,18 @@ test('drafts, edits and conflicts keep valid tags (normalised); tags that break 
   assert.is(readOutboxItem({ id: 'x', kind: 'nope' }), null);
 });
 
+test('"Review this note" in a draft or a queued edit: kept when a boolean, else left out (the note\'s stands)', () => {
+  assert.equal(readDraft({ content: 'c', text: 't', inReview: true }), {
+    content: 'c',
+    text: 't',
+    inReview: true,
+  });
+  assert.equal(readDraft({ content: 'c', text: 't', inReview: false }), {
+    content: 'c',
+    text: 't',
+    inReview: false,
+  });
+  assert.equal(readDraft({ content: 'c', text: 't', inReview: 'yes' }), { content: 'c', text: 't' });
+});
+
 test.run();

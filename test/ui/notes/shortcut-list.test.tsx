@@ -9,15 +9,21 @@ import { ShortcutList } from '../../../src/ui/notes/ShortcutList.tsx';
 import { createLocaleServices } from '../../fakes/locale-services.ts';
 import { render } from '../../fakes/render.tsx';
 
-/** The keys of each row (Add a note, Search all notes, Save, Cancel writing), per locale. */
+/** The keys of each row (Add a note, Search all notes, Save, Hide in review, Cancel writing), per locale. */
 const EXPECTED: Record<string, string[][]> = {
-  en: [['Alt', 'Shift', 'N'], ['Alt', 'Shift', 'F'], ['Ctrl', 'Enter'], ['Esc']],
-  de: [['Alt', 'Umschalt', 'N'], ['Alt', 'Umschalt', 'F'], ['Strg', 'Eingabe'], ['Esc']],
-  fr: [['Alt', 'Maj', 'N'], ['Alt', 'Maj', 'F'], ['Ctrl', 'Entrée'], ['Échap']],
-  es: [['Alt', 'Mayús', 'N'], ['Alt', 'Mayús', 'F'], ['Ctrl', 'Intro'], ['Esc']],
+  en: [['Alt', 'Shift', 'N'], ['Alt', 'Shift', 'F'], ['Ctrl', 'Enter'], ['Alt', 'Shift', 'H'], ['Esc']],
+  de: [
+    ['Alt', 'Umschalt', 'N'],
+    ['Alt', 'Umschalt', 'F'],
+    ['Strg', 'Eingabe'],
+    ['Alt', 'Umschalt', 'H'],
+    ['Esc'],
+  ],
+  fr: [['Alt', 'Maj', 'N'], ['Alt', 'Maj', 'F'], ['Ctrl', 'Entrée'], ['Alt', 'Maj', 'H'], ['Échap']],
+  es: [['Alt', 'Mayús', 'N'], ['Alt', 'Mayús', 'F'], ['Ctrl', 'Intro'], ['Alt', 'Mayús', 'H'], ['Esc']],
   // Hindi and Arabic keyboards carry Latin caps on these keys, and Windows names them so.
-  hi: [['Alt', 'Shift', 'N'], ['Alt', 'Shift', 'F'], ['Ctrl', 'Enter'], ['Esc']],
-  ar: [['Alt', 'Shift', 'N'], ['Alt', 'Shift', 'F'], ['Ctrl', 'Enter'], ['Esc']],
+  hi: [['Alt', 'Shift', 'N'], ['Alt', 'Shift', 'F'], ['Ctrl', 'Enter'], ['Alt', 'Shift', 'H'], ['Esc']],
+  ar: [['Alt', 'Shift', 'N'], ['Alt', 'Shift', 'F'], ['Ctrl', 'Enter'], ['Alt', 'Shift', 'H'], ['Esc']],
 };
 
 for (const [locale, rows] of Object.entries(EXPECTED)) {

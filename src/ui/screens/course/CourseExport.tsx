@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { LazyFile, Loader } from '../../../platform/lazy-file.ts';
+import { AnkiExportButton } from '../../notes/AnkiExportButton.tsx';
 import { useServices } from '../../services.ts';
 import { useT } from '../../use-value.ts';
 import { courseMarkdown, exportFileName } from './export-markdown.ts';
@@ -17,8 +18,8 @@ const loadConverter = (loader: Loader) => {
 };
 
 /**
- * Export and Print for one course. Export downloads `<course title>.md` built from the groups
- * shown, each note sanitised as for its card, then converted (turndown is fetched only now, never
+ * Export, Export for Anki (the notes in review, see AnkiExportButton) and Print for one course.
+ * Export downloads `<course title>.md` built from the groups shown, each note sanitised as for its card, then converted (turndown is fetched only now, never
  * with the screen; the sanitiser usually is in already); Print opens the print dialog,
  * where the print stylesheet leaves the grouped notes alone.
  */
@@ -46,6 +47,10 @@ export function CourseExport({ title, groups }: { title: string; groups: readonl
       <button type="button" className="btn-secondary" onClick={exportNotes}>
         {t('Export')}
       </button>
+      <AnkiExportButton
+        notes={groups.flatMap((group) => group.resources.flatMap((resource) => resource.notes))}
+        title={title}
+      />
       <button type="button" className="btn-secondary" onClick={() => page.print()}>
         {t('Print')}
       </button>

@@ -35,17 +35,18 @@ export const markdownText = (text: string): string =>
 const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069/\\:*?"<>|]+/g;
 
 /**
- * `<course title>.md` as a safe file name: no path separators or control characters (a title
- * can't choose a folder or disguise its extension), no leading dots, at most 100 characters.
+ * `<course title>.md` (or another `extension`) as a safe file name: no path separators or control
+ * characters (a title can't choose a folder or disguise its extension), no leading dots, at most
+ * 100 characters.
  */
-export function exportFileName(title: string, fallback = 'Course notes'): string {
+export function exportFileName(title: string, fallback = 'Course notes', extension = 'md'): string {
   const clean = (s: string) =>
     s
       .replace(UNSAFE_IN_NAME, ' ')
       .replace(/\s+/g, ' ')
       .replace(/^[\s.]+|[\s.]+$/g, '');
   const name = [...clean(title)].slice(0, 100).join('').trim();
-  return `${name || clean(fallback) || 'notes'}.md`;
+  return `${name || clean(fallback) || 'notes'}.${extension}`;
 }
 
 /** "at 03:12 · 22 November 2026": where and when the note was written, in the learner's words. */

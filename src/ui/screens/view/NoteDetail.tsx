@@ -30,6 +30,7 @@ export function NoteDetail({ note, onClose }: { note: Note; onClose(): void }) {
         initialText={note.text}
         initialHtml={note.content}
         initialTags={note.tags}
+        initialInReview={note.inReview}
         draftKey={`edit:${note.noteId}`}
         onSave={async (changes) => {
           const result = await notes.update(note, changes, `edit:${note.noteId}`);

@@ -7,6 +7,7 @@ const OPERATORS = {
   'after:2026-11-01': 'notes written on or after this day',
   'before:2026-11-01': 'notes written before this day',
   'is:unsaved': 'notes not saved to the server yet',
+  'is:review': 'notes in review',
   '"exact words"': 'these words together, as typed',
 } as const;
 const EXAMPLES = Object.keys(OPERATORS) as (keyof typeof OPERATORS)[];

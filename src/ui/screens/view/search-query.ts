@@ -1,7 +1,7 @@
 /**
  * Reads the `Search notes` box (docs/search.md): free text beside the operators `tag:`, `course:`,
- * `before:`, `after:` and `is:unsaved`. The grammar is in docs/search.md. What the API can filter
- * (free text as `query`, tags as `tags`) goes to the server; the rest is matched over the loaded
+ * `before:`, `after:`, `is:unsaved` and `is:review`. The grammar is in docs/search.md. What the API
+ * can filter (free text as `query`, tags as `tags`, `is:review` as `review: 'in'`) goes to the server; the rest is matched over the loaded
  * notes (src/ui/screens/view/search-match.ts). Anything that is not a well-formed, known operator is plain
  * text, so no input is an error. One left-to-right pass: linear in the input's length.
  */
@@ -21,6 +21,8 @@ export type ParsedSearch = {
   before: string | null;
   /** Only notes with a write not yet confirmed by the server. */
   unsaved: boolean;
+  /** Only notes in review (src/protocol/review-rules.ts). */
+  review: boolean;
 };
 
 const OPEN_QUOTES = '"\u201C\u201E\u00AB'; // " “ „ «
@@ -90,10 +92,12 @@ function applyOperator(out: ParsedSearch, tagKeys: Set<string>, name: string, va
       if (now === null || (name === 'before' ? day < now : day > now)) out[name] = day;
       return true;
     }
-    case 'is':
-      if (value.toLowerCase() !== 'unsaved') return false;
-      out.unsaved = true;
+    case 'is': {
+      const what = value.toLowerCase();
+      if (what !== 'unsaved' && what !== 'review') return false;
+      out[what] = true;
       return true;
+    }
     default:
       return false;
   }
@@ -106,7 +110,15 @@ function applyOperator(out: ParsedSearch, tagKeys: Set<string>, name: string, va
  */
 export function parseSearch(input: string): ParsedSearch {
   const s = input.replace(CONTROLS, '');
-  const out: ParsedSearch = { query: '', tags: [], courses: [], after: null, before: null, unsaved: false };
+  const out: ParsedSearch = {
+    query: '',
+    tags: [],
+    courses: [],
+    after: null,
+    before: null,
+    unsaved: false,
+    review: false,
+  };
   const text: string[] = [];
   const tagKeys = new Set<string>();
   let i = 0;
@@ -136,20 +148,25 @@ export function parseSearch(input: string): ParsedSearch {
   return out;
 }
 
+/** The part of a search the API filters. */
+export type ApiSearch = { query?: string; tags?: string[]; review?: 'in' };
+
 /**
- * What goes to the API's `POST /notes/fetch` filter: `query` and `tags`, each left out when empty
- * (the server is never sent `query: ''`, so "no search" is one list however it was reached).
+ * What goes to the API's `POST /notes/fetch` filter: `query`, `tags` and `review: 'in'`, each left
+ * out when empty (the server is never sent `query: ''`, so "no search" is one list however it was
+ * reached).
  */
-export function apiFilter(p: ParsedSearch): { query?: string; tags?: string[] } {
-  const filter: { query?: string; tags?: string[] } = {};
+export function apiFilter(p: ParsedSearch): ApiSearch {
+  const filter: ApiSearch = {};
   if (p.query) filter.query = p.query;
   if (p.tags.length) filter.tags = [...p.tags];
+  if (p.review) filter.review = 'in';
   return filter;
 }
 
 /** True when the search narrows the list at all (the empty state then says "no match"). */
 export const searchNarrows = (p: ParsedSearch): boolean =>
-  p.query !== '' || p.tags.length > 0 || hasLocalPart(p);
+  p.query !== '' || p.tags.length > 0 || p.review || hasLocalPart(p);
 
 /** True when part of the search must be matched on the device (course, dates, unsaved). */
 export const hasLocalPart = (p: ParsedSearch): boolean =>

@@ -3,7 +3,7 @@ import { apiFilter, hasLocalPart, type ParsedSearch } from './search-query.ts';
 
 /**
  * The list filter `/view` asks for: the parts of the search the API filters (free text as `query`,
- * `tag:` as `tags`, src/ui/screens/view/search-query.ts) and the chosen course ('' means every course). Empty
+ * `tag:` as `tags`, `is:review` as `review`, src/ui/screens/view/search-query.ts) and the chosen course ('' means every course). Empty
  * parts are left out, so the server is never sent `query: ''` and "no search" is one list however
  * it was reached. The rest of the search (course titles, dates, unsaved) is matched on the device.
  */
@@ -17,6 +17,7 @@ export function viewFilter(search: ParsedSearch, courseId: string): ListFilter {
 export const isNarrowed = (filter: ListFilter, search?: ParsedSearch): boolean =>
   Boolean(filter.query?.trim()) ||
   Boolean(filter.tags?.length) ||
+  filter.review !== undefined ||
   filter.courseId !== undefined ||
   (search !== undefined && hasLocalPart(search));
 

@@ -10,7 +10,15 @@ import {
   tagSearch,
 } from '../../../../src/ui/screens/view/search-query.ts';
 
-const none: ParsedSearch = { query: '', tags: [], courses: [], after: null, before: null, unsaved: false };
+const none: ParsedSearch = {
+  query: '',
+  tags: [],
+  courses: [],
+  after: null,
+  before: null,
+  unsaved: false,
+  review: false,
+};
 const parsed = (p: Partial<ParsedSearch>): ParsedSearch => ({ ...none, ...p });
 
 test('plain text is the query, words joined by one space', () => {
@@ -27,6 +35,16 @@ test('each operator', () => {
   assert.equal(parseSearch('before:2026-11-01'), parsed({ before: '2026-11-01' }));
   assert.equal(parseSearch('after:2026-10-01'), parsed({ after: '2026-10-01' }));
   assert.equal(parseSearch('is:unsaved'), parsed({ unsaved: true }));
+  assert.equal(parseSearch('is:review'), parsed({ review: true }));
+});
+
+test('is:review: any case, beside the others; is:reviewed and is: alone are not it', () => {
+  assert.equal(
+    parseSearch('IS:Review tag:exam is:unsaved'),
+    parsed({ review: true, unsaved: true, tags: ['exam'] }),
+  );
+  assert.equal(parseSearch('is:reviewed'), parsed({ query: 'is:reviewed' }));
+  assert.equal(parseSearch('is:"review"'), parsed({ review: true }));
 });
 
 test('operators beside free text and phrases', () => {
@@ -39,6 +57,7 @@ test('operators beside free text and phrases', () => {
       after: '2026-01-31',
       before: null,
       unsaved: true,
+      review: false,
     },
   );
 });
@@ -170,6 +189,7 @@ test('the API gets the free text and the tags, empty parts left out', () => {
     query: 'cell wall',
     tags: ['exam', 'Tips'],
   });
+  assert.equal(apiFilter(parseSearch('is:review cell')), { query: 'cell', review: 'in' });
 });
 
 test('what narrows, and what is left to the device', () => {
@@ -180,6 +200,11 @@ test('what narrows, and what is left to the device', () => {
   assert.ok(hasLocalPart(parsed({ courses: ['x'] })));
   assert.ok(hasLocalPart(parsed({ before: '2026-01-01' })));
   assert.ok(hasLocalPart(parsed({ unsaved: true })));
+  assert.ok(searchNarrows(parsed({ review: true })), 'is:review narrows');
+  assert.not.ok(
+    hasLocalPart(parsed({ review: true })),
+    'is:review goes to the API (and the list matches it too)',
+  );
 });
 
 test('tagSearch: the search for a tag, reading back as exactly that tag', () => {

@@ -17,6 +17,7 @@ test('viewFilter: free text to query, tag: to tags; the local operators stay out
   assert.equal(filterOf('tag:"two words" tag:Exam', 'c1'), { tags: ['two words', 'Exam'], courseId: 'c1' });
   assert.equal(filterOf('course:bio after:2026-01-01 is:unsaved', ''), {});
   assert.equal(filterOf('user:asha', ''), { query: 'user:asha' });
+  assert.equal(filterOf('is:review', 'c1'), { review: 'in', courseId: 'c1' });
 });
 
 test('isNarrowed: a search or a course narrows the list', () => {
@@ -25,6 +26,7 @@ test('isNarrowed: a search or a course narrows the list', () => {
   assert.is(isNarrowed({ query: 'a' }), true);
   assert.is(isNarrowed({ courseId: 'c1' }), true);
   assert.is(isNarrowed({ tags: ['exam'] }), true);
+  assert.is(isNarrowed({ review: 'in' }), true);
   assert.is(isNarrowed({}, parseSearch('is:unsaved')), true, 'a local operator narrows too');
   assert.is(isNarrowed({}, parseSearch('tag:')), false, 'an operator without a value yet does not');
 });
