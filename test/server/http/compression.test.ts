@@ -14,7 +14,7 @@ import {
   MIN_COMPRESS_BYTES,
   varyWithAcceptEncoding,
 } from '../../../server/src/http/compression.ts';
-import { type AppFixture, ASHA, devToken, newNoteBody, startApp } from '../support/app-fixture.ts';
+import { type AppFixture, ASHA, learnerHeaders, newNoteBody, startApp } from '../support/app-fixture.ts';
 
 test('chooseEncoding: brotli preferred, gzip as fallback, q-values respected', () => {
   const cases: [string | string[] | undefined, string | null][] = [
@@ -141,14 +141,10 @@ it('a large page (over 64 KiB) carries its exact encoded Content-Length, not chu
     assert.is(bytes.toString(), plain.body);
   }
   const url = await fx.app.listen({ port: 0, host: '127.0.0.1' });
-  const headers = {
-    authorization: `Bearer ${devToken(BEN_LEARNER.wid)}`,
-    rootorg: BEN_LEARNER.rootOrg,
-    org: BEN_LEARNER.org,
-    wid: BEN_LEARNER.wid,
-    domain: 'portal.example',
-  };
-  const sock = await rawGet(`${url}/api/v1/notes/recent`, { ...headers, 'accept-encoding': 'gzip, br' });
+  const sock = await rawGet(`${url}/api/v1/notes/recent`, {
+    ...learnerHeaders(BEN_LEARNER),
+    'accept-encoding': 'gzip, br',
+  });
   assert.is(sock.headers['content-encoding'], 'br');
   assert.is(sock.headers['content-length'], String(sock.body.length));
   assert.is(sock.headers['transfer-encoding'], undefined);
@@ -156,13 +152,7 @@ it('a large page (over 64 KiB) carries its exact encoded Content-Length, not chu
 
 it("HEAD gets its GET's headers, encoding and encoded length included, and no body", async ({ fx }) => {
   const c = fx.client(ASHA);
-  const auth = {
-    authorization: `Bearer ${devToken(ASHA.wid)}`,
-    rootorg: ASHA.rootOrg,
-    org: ASHA.org,
-    wid: ASHA.wid,
-    domain: 'portal.example',
-  };
+  const auth = learnerHeaders(ASHA);
   for (const accept of ['br', 'gzip', 'identity', undefined]) {
     const extra = accept === undefined ? {} : { 'accept-encoding': accept };
     for (const path of ['/notes/recent', '/notes/list/course', '/notes/nothing']) {

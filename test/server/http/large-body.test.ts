@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../../../server/src/notes/limits.ts';
 import { streamUpload } from '../../harness/support/stream-upload.ts';
-import { type AppFixture, ASHA, devToken, newNoteBody, startApp } from '../support/app-fixture.ts';
+import { type AppFixture, ASHA, learnerHeaders, newNoteBody, startApp } from '../support/app-fixture.ts';
 
 type Ctx = { fx: AppFixture; url: string };
 const it = suite<Ctx>('bodies over the limits, over a socket');
@@ -24,11 +24,7 @@ it.after(async (ctx) => {
 });
 
 const headers = (type = 'application/json'): Record<string, string> => ({
-  authorization: `Bearer ${devToken(ASHA.wid)}`,
-  rootorg: ASHA.rootOrg,
-  org: ASHA.org,
-  wid: ASHA.wid,
-  domain: 'portal.example',
+  ...learnerHeaders(ASHA),
   'content-type': type,
 });
 const jsonLimit = { error: `request body must be at most ${MAX_JSON_BODY_BYTES} bytes` };
