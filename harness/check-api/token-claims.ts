@@ -1,8 +1,9 @@
 /**
  * The learner a token names, read from its payload without verifying it (the API under test
  * verifies; this only picks the `wid` header to send): the `wid` claim, else the part of `sub`
- * after its last `:` (Keycloak's federated ids, `f:<realm-id>:<user-id>`), as the service does.
+ * after its last `:` (Keycloak's federated ids), by the rule the app and the service share.
  */
+import { learnerIdOf } from '../../src/protocol/learner-id.ts';
 
 /** The token's wid, or null when it is not a JWT or names no learner. */
 export function widFromToken(token: string): string | null {
@@ -14,12 +15,6 @@ export function widFromToken(token: string): string | null {
   } catch {
     return null;
   }
-  if (typeof payload !== 'object' || payload === null) return null;
-  const { wid, sub } = payload as { wid?: unknown; sub?: unknown };
-  if (typeof wid === 'string' && wid.trim() !== '') return wid;
-  if (typeof sub === 'string') {
-    const last = sub.slice(sub.lastIndexOf(':') + 1);
-    if (last.trim() !== '') return last;
-  }
-  return null;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
+  return learnerIdOf(payload as Record<string, unknown>) || null;
 }

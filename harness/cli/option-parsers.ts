@@ -3,7 +3,7 @@
  * `InvalidArgumentError`, which commander reports as one line naming the flag (exit code 2).
  */
 import { InvalidArgumentError } from 'commander';
-import { MAX_ID_CHARS } from '../../server/src/notes/limits.ts';
+import { MAX_ID_CHARS } from '../../src/protocol/limits.ts';
 import { FONT_SIZES, type FontSize, type ThemeName } from '../../src/protocol/messages.ts';
 import { findSeededUser, SEEDED_USERS, type SeedUser } from '../api/seed.ts';
 import {

@@ -6,8 +6,8 @@
  */
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
+import { discardRest } from '../../server/src/http/discard-body.ts';
 import { withoutHopHeaders } from '../serve/hop-headers.ts';
-import { discardRest } from '../shared/discard-body.ts';
 import { listen } from '../shared/listen.ts';
 import { decideFault, type Faults, mergeFaults, NO_FAULTS } from './faults.ts';
 

@@ -10,8 +10,8 @@
 import { Agent, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { Middleware, UnionRequest, UnionResponse } from 'http-server';
+import { discardRest } from '../../server/src/http/discard-body.ts';
 import { API_BASE } from '../../src/protocol/api-types.ts';
-import { discardRest } from '../shared/discard-body.ts';
 import { withoutHopHeaders } from './hop-headers.ts';
 
 /** The proxy as middleware plus a way to release its upstream connections when the server closes. */

@@ -5,14 +5,14 @@
  * answers 404/405 and feeds the OpenAPI document.
  */
 import { randomUUID } from 'node:crypto';
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FilesDir, openFilesDir } from './files/files-dir.ts';
 import { SERVED_FILE_HEADERS } from './files/routes.ts';
+import { encodeJson, varyWithAcceptEncoding } from './http/compression.ts';
+import { discardRest } from './http/discard-body.ts';
 import { parseJsonBytes } from './http/json-body.ts';
 import { methodsAt } from './http/route-match.ts';
 import type { Caller, Reply } from './http/route-spec.ts';
@@ -121,6 +121,16 @@ function errorAnswer(error: unknown, request: FastifyRequest): Reply {
   return { status, body: { error: e.error ?? e.message ?? 'Bad request' } };
 }
 
+/**
+ * Keeps the connection of a request refused before its body was read (413): Fastify asks for a
+ * close, which would reset a client still sending, so it never reads the answer. Instead the
+ * rest of the body is read and dropped (bounded in time), and the client gets the `{ error }`.
+ */
+function answerEarly(request: FastifyRequest, reply: FastifyReply): void {
+  reply.removeHeader('connection');
+  discardRest(request.raw);
+}
+
 /** Builds the app, not yet listening. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...parts.limits };
@@ -145,13 +155,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   });
 
   await app.register(multipart);
-  await app.register(compress, {
-    threshold: 1025,
-    encodings: ['br', 'gzip'],
-    brotliOptions: {
-      params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 5 },
-    },
-  });
   const origins = new Set((parts.allowedOrigins ?? []).map(originOf).filter((o): o is string => o !== null));
   if (origins.size > 0) {
     await app.register(cors, {
@@ -176,19 +179,28 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     }),
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // JSON answers: not cached, Vary names Accept-Encoding once, compressed whole (http/compression.ts).
+  // Global onSend hooks run before Fastify's HEAD hook, so a HEAD gets its GET's encoded length.
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('application/json')) {
-      if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-      const vary = String(reply.getHeader('vary') ?? '');
-      if (!/accept-encoding/i.test(vary))
-        reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    }
-    return payload;
+    if (!type.startsWith('application/json')) return payload;
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    const vary = reply.getHeader('vary');
+    reply.header('Vary', varyWithAcceptEncoding(Array.isArray(vary) ? vary.join(', ') : String(vary ?? '')));
+    if ((typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.hasHeader('content-encoding'))
+      return payload;
+    const { bytes, encoding } = await encodeJson(payload, request.headers['accept-encoding']);
+    if (!encoding) return payload;
+    reply.header('Content-Encoding', encoding);
+    return bytes;
   });
 
-  app.setErrorHandler((error, request, reply) => send(reply, errorAnswer(error, request)));
+  app.setErrorHandler((error, request, reply) => {
+    const answer = errorAnswer(error, request);
+    if (answer.status === 413) answerEarly(request, reply);
+    return send(reply, answer);
+  });
 
   const routes = routeTable({
     store: parts.store,

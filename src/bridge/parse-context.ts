@@ -1,4 +1,5 @@
 import { cleanLocaleTag } from '../i18n/locales.ts';
+import { learnerIdOf } from '../protocol/learner-id.ts';
 import type { FontClass, FontSize, ParentContext, PlayerData, User } from '../protocol/messages.ts';
 import { FONT_CLASSES, FONT_SIZES } from '../protocol/messages.ts';
 import { decodeTokenClaims } from '../session/token-claims.ts';
@@ -17,7 +18,8 @@ const finite = (v: unknown, min: number): number | undefined =>
 
 /**
  * The learner with the token's claims filling what is missing (docs/wire-contract.md): `email`,
- * `given_name`, `family_name`, and `wid` (else `sub`) → userId. Empty fields count as missing.
+ * `given_name`, `family_name`, and the learner id the service reads (`wid`, else the tail of `sub`,
+ * src/protocol/learner-id.ts) → userId. Empty fields count as missing.
  * Used for a context's own token and for one the portal hands over later (AUTH_RESPONSE).
  */
 export function userWithToken(user: User, token: string): User {
@@ -28,7 +30,7 @@ export function userWithToken(user: User, token: string): User {
     email: fill(user.email, claims.email),
     firstName: fill(user.firstName, claims.given_name),
     lastName: fill(user.lastName, claims.family_name),
-    userId: fill(user.userId, claims.wid, claims.sub),
+    userId: fill(user.userId, learnerIdOf(claims)),
     roles: user.roles,
   };
 }

@@ -1,3 +1,5 @@
+import { learnerIdOf } from '../protocol/learner-id.ts';
+
 /** Claims read from a token's payload; every value is still untrusted and checked by its reader. */
 export type TokenClaims = Record<string, unknown>;
 
@@ -23,13 +25,12 @@ export function decodeTokenClaims(token: unknown): TokenClaims | null {
 }
 
 /**
- * Which learner a token names: its `wid` claim, else `sub` (docs/wire-contract.md). `''` for a token whose
- * payload can't be read, so an opaque token is never taken for a learner change.
+ * Which learner a token names: its `wid` claim, else the tail of `sub`, as the service reads it
+ * (src/protocol/learner-id.ts). `''` for a token whose payload can't be read, so an opaque token is
+ * never taken for a learner change.
  */
 export function learnerOf(token: string): string {
-  const claims = decodeTokenClaims(token);
-  const pick = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  return claims ? pick(claims.wid) || pick(claims.sub) : '';
+  return learnerIdOf(decodeTokenClaims(token) ?? {});
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '../../src/bridge/parse-context.ts';
 import type { ParentContext } from '../../src/protocol/messages.ts';
 import { makeJwt } from '../fakes/fake-jwt.ts';
+import { LEARNER_ID_CASES } from '../fixtures/learner-id-cases.ts';
 
 const CLAIMS = { email: 'claim@example.com', given_name: 'Zoë', family_name: 'राहुल', wid: 'w-claim' };
 const TOKEN = makeJwt(CLAIMS);
@@ -297,8 +298,10 @@ test('userWithToken: a token handed over later fills what the context left empty
     roles: ['public'],
   });
   const keycloak = makeJwt({ sub: 'f:5a8a3f2b:8454cb21', given_name: 'Ravi' });
-  assert.is(userWithToken(portal, keycloak).userId, 'f:5a8a3f2b:8454cb21');
+  assert.is(userWithToken(portal, keycloak).userId, '8454cb21', "the service's learner id: sub's tail");
   assert.is(userWithToken({ ...portal, userId: 'own' }, keycloak).userId, 'own');
+  for (const [claims, id] of LEARNER_ID_CASES)
+    assert.is(userWithToken(portal, makeJwt(claims)).userId, id, JSON.stringify(claims));
 });
 
 test('parsePlayerData: no resourceId → null', () => {

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeTokenClaims, expiresWithin, learnerOf } from '../../src/session/token-claims.ts';
 import { base64url, jwtWithSegment, makeJwt } from '../fakes/fake-jwt.ts';
+import { LEARNER_ID_CASES } from '../fixtures/learner-id-cases.ts';
 
 test('decodes a plain ASCII payload', () => {
   const claims = {
@@ -153,10 +154,10 @@ test('a token of ordinary size with many claims still decodes', () => {
   assert.equal(decodeTokenClaims(makeJwt(payload)), payload);
 });
 
-test('learnerOf: wid, else sub, else "" (opaque or malformed tokens name nobody)', () => {
-  assert.is(learnerOf(makeJwt({ wid: 'w-1', sub: 's-1' })), 'w-1');
-  assert.is(learnerOf(makeJwt({ sub: 'f:abc:42' })), 'f:abc:42');
-  assert.is(learnerOf(makeJwt({ wid: '  ', sub: 7 })), '');
+test('learnerOf: the id the service reads (wid, else the tail of sub); opaque or malformed tokens name nobody', () => {
+  for (const [claims, id] of LEARNER_ID_CASES)
+    assert.is(learnerOf(makeJwt(claims)), id, JSON.stringify(claims));
+  assert.is(learnerOf(makeJwt({ sub: 'f:abc:42' })), '42');
   assert.is(learnerOf('opaque-token'), '');
   assert.is(learnerOf(''), '');
 });

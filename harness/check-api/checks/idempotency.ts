@@ -5,6 +5,7 @@
  * a 400 that names the header; without a key every add stores a note.
  */
 import type { Note } from '../../../src/protocol/api-types.ts';
+import { MAX_IDEMPOTENCY_KEY_CHARS } from '../../../src/protocol/limits.ts';
 import { addNote, type Ctx, deleteNote, totalOf } from '../context.ts';
 import { expect, expectRefusal, expectStatus, need, show } from '../expect.ts';
 import { asNote } from '../shapes.ts';
@@ -104,7 +105,7 @@ export async function idempotencyChecks(ctx: Ctx): Promise<void> {
   const bad: [string, string][] = [
     ['empty', ''],
     ['with a space', 'two words'],
-    ['201 characters', 'k'.repeat(201)],
+    [`${MAX_IDEMPOTENCY_KEY_CHARS + 1} characters`, 'k'.repeat(MAX_IDEMPOTENCY_KEY_CHARS + 1)],
     ['non-ASCII', `clé-${ids.prefix}`],
   ];
   for (const [what, value] of bad) {

@@ -3,11 +3,18 @@
  * or fetch below must get its status with an `{ error }` that names the field; an unknown route is
  * a 404 and a wrong method a 405.
  */
+import {
+  MAX_CONTENT_BYTES,
+  MAX_ID_CHARS,
+  MAX_LIMIT,
+  MAX_QUERY_CHARS,
+  MAX_TAG_CHARS,
+  MAX_TAGS,
+  MAX_TITLE_CHARS,
+  MIN_LIMIT,
+} from '../../../src/protocol/limits.ts';
 import { addNote, type Ctx, totalOf } from '../context.ts';
 import { expect, expectRefusal, expectStatus } from '../expect.ts';
-
-/** 100 KiB: the largest `content` / `text` in UTF-8 bytes. */
-export const MAX_BODY_BYTES = 100 * 1024;
 
 type Case = { name: string; body: Record<string, unknown> | string; status: number; field?: string };
 
@@ -19,27 +26,27 @@ function addCases(refId: string): Case[] {
     { name: 'a JSON array', body: '[]', status: 400 },
     { name: 'no refId', body: { content: '<p>x</p>' }, status: 400, field: 'refId' },
     {
-      name: 'a refId of 257 characters',
-      body: { ...ok, refId: 'r'.repeat(257) },
+      name: `a refId of ${MAX_ID_CHARS + 1} characters`,
+      body: { ...ok, refId: 'r'.repeat(MAX_ID_CHARS + 1) },
       status: 400,
       field: 'refId',
     },
     { name: 'empty content', body: { ...ok, content: '' }, status: 400, field: 'content' },
     {
-      name: 'content over 100 KiB',
-      body: { ...ok, content: 'x'.repeat(MAX_BODY_BYTES + 1) },
+      name: `content over ${MAX_CONTENT_BYTES / 1024} KiB`,
+      body: { ...ok, content: 'x'.repeat(MAX_CONTENT_BYTES + 1) },
       status: 413,
       field: 'content',
     },
     {
-      name: 'text over 100 KiB',
-      body: { ...ok, text: 'é'.repeat(MAX_BODY_BYTES / 2 + 1) },
+      name: `text over ${MAX_CONTENT_BYTES / 1024} KiB`,
+      body: { ...ok, text: 'é'.repeat(MAX_CONTENT_BYTES / 2 + 1) },
       status: 413,
       field: 'text',
     },
     {
-      name: 'a refTitle of 1001 characters',
-      body: { ...ok, refTitle: 't'.repeat(1001) },
+      name: `a refTitle of ${MAX_TITLE_CHARS + 1} characters`,
+      body: { ...ok, refTitle: 't'.repeat(MAX_TITLE_CHARS + 1) },
       status: 400,
       field: 'refTitle',
     },
@@ -69,8 +76,8 @@ function addCases(refId: string): Case[] {
       field: 'anchor',
     },
     {
-      name: '11 tags',
-      body: { ...ok, tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) },
+      name: `${MAX_TAGS + 1} tags`,
+      body: { ...ok, tags: Array.from({ length: MAX_TAGS + 1 }, (_, i) => `tag${i}`) },
       status: 400,
       field: 'tags',
     },
@@ -81,8 +88,8 @@ function addCases(refId: string): Case[] {
       field: 'tags[1]',
     },
     {
-      name: 'a tag of 41 characters',
-      body: { ...ok, tags: ['t'.repeat(41)] },
+      name: `a tag of ${MAX_TAG_CHARS + 1} characters`,
+      body: { ...ok, tags: ['t'.repeat(MAX_TAG_CHARS + 1)] },
       status: 400,
       field: 'tags[0]',
     },
@@ -92,12 +99,17 @@ function addCases(refId: string): Case[] {
 }
 
 const FETCH_CASES: Case[] = [
-  { name: 'limit 0', body: { limit: 0 }, status: 400, field: 'limit' },
-  { name: 'limit 101', body: { limit: 101 }, status: 400, field: 'limit' },
+  { name: `limit ${MIN_LIMIT - 1}`, body: { limit: MIN_LIMIT - 1 }, status: 400, field: 'limit' },
+  { name: `limit ${MAX_LIMIT + 1}`, body: { limit: MAX_LIMIT + 1 }, status: 400, field: 'limit' },
   { name: 'limit 2.5', body: { limit: 2.5 }, status: 400, field: 'limit' },
   { name: 'limit "10" (a string)', body: { limit: '10' }, status: 400, field: 'limit' },
   { name: "order 'sideways'", body: { order: 'sideways' }, status: 400, field: 'order' },
-  { name: 'a query of 501 characters', body: { query: 'q'.repeat(501) }, status: 400, field: 'query' },
+  {
+    name: `a query of ${MAX_QUERY_CHARS + 1} characters`,
+    body: { query: 'q'.repeat(MAX_QUERY_CHARS + 1) },
+    status: 400,
+    field: 'query',
+  },
   { name: 'a refId that is a number', body: { refId: 12 }, status: 400, field: 'refId' },
   { name: 'a cursor that is not one', body: { cursor: 'not-a-cursor!' }, status: 400, field: 'cursor' },
 ];
@@ -123,8 +135,8 @@ export async function validationChecks(ctx: Ctx): Promise<void> {
     const total = await totalOf(api, { refId });
     expect(total === 0, 'no note stored', `${total}`);
   });
-  await t.check('validation: content of exactly 100 KiB → 201', async () => {
-    const a = await addNote(ctx, { refId: ids.id('limit-res'), content: 'x'.repeat(MAX_BODY_BYTES) });
+  await t.check(`validation: content of exactly ${MAX_CONTENT_BYTES / 1024} KiB → 201`, async () => {
+    const a = await addNote(ctx, { refId: ids.id('limit-res'), content: 'x'.repeat(MAX_CONTENT_BYTES) });
     expectStatus(a, 201);
   });
   await t.check('validation: update with version 0 → 400 naming version', async () => {

@@ -4,6 +4,7 @@
  * verified token says, bound to the `wid` header, scoped by `rootorg`/`org`. See README.md here.
  */
 import { type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { learnerIdOf } from '../../../src/protocol/learner-id.ts';
 import {
   type AuthConfig,
   checkDevConfig,
@@ -112,12 +113,9 @@ function keysVerifier(config: ResolvedKeysConfig): Verifier {
   };
 }
 
-/** The learner id a token names: its `wid`, else what follows the last `:` of `sub` (Keycloak's `f:<idp>:<id>`). */
+/** The learner id a token names (src/protocol/learner-id.ts: `wid`, else the tail of `sub`), or undefined. */
 export function widFromClaims(claims: JWTPayload): string | undefined {
-  if (typeof claims.wid === 'string' && claims.wid !== '') return claims.wid;
-  if (typeof claims.sub !== 'string') return undefined;
-  const tail = claims.sub.slice(claims.sub.lastIndexOf(':') + 1);
-  return tail === '' ? undefined : tail;
+  return learnerIdOf(claims) || undefined;
 }
 
 const unauthorized = (reason: string): AuthResult => ({

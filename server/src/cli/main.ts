@@ -5,11 +5,19 @@
  * at run time (the database unreachable, a busy port) one line and exit 1.
  */
 import { Command, CommanderError, Option } from 'commander';
+import { DEFAULT_LEEWAY_SECONDS, MAX_LEEWAY_SECONDS } from '../auth/auth-config.ts';
 import { StoreError } from '../store/notes-store.ts';
 import { backupCommand, copyCommand, migrateCommand, retireCommand } from './operations.ts';
 import { type ServeOptions, serve } from './serve.ts';
 import { UsageError } from './usage-error.ts';
-import { parseAlgorithms, parseLearner, parseOrigins, parsePort } from './values.ts';
+import {
+  parseAlgorithms,
+  parseAzp,
+  parseClockTolerance,
+  parseLearner,
+  parseOrigins,
+  parsePort,
+} from './values.ts';
 
 /** Where the CLI writes; the bin passes the process's streams, tests their own. */
 export type Io = { out: (line: string) => void; err: (line: string) => void };
@@ -61,6 +69,19 @@ function program(io: Io, setCode: (code: number) => void): Command {
     )
     .addOption(new Option('--public-keys <dir>', 'PEM files named by kid (Sunbird)').env('NOTES_PUBLIC_KEYS'))
     .addOption(new Option('--audience <aud>', "required in the tokens' aud").env('NOTES_AUDIENCE'))
+    .addOption(
+      new Option('--azp <client>', "when given, the tokens' azp must equal it (the portal's client id)")
+        .env('NOTES_AZP')
+        .argParser(parseAzp),
+    )
+    .addOption(
+      new Option(
+        '--clock-tolerance <seconds>',
+        `clock skew allowed on the tokens' exp and nbf, 0-${MAX_LEEWAY_SECONDS} (default ${DEFAULT_LEEWAY_SECONDS})`,
+      )
+        .env('NOTES_CLOCK_TOLERANCE')
+        .argParser(parseClockTolerance),
+    )
     .addOption(
       new Option(
         '--algorithms <list>',

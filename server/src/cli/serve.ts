@@ -17,6 +17,8 @@ export type ServeOptions = {
   jwksUrl?: string;
   publicKeys?: string;
   audience?: string;
+  azp?: string;
+  clockTolerance?: number;
   algorithms?: string[];
   allowedOrigins?: string[];
   filesDir: string;
@@ -28,6 +30,8 @@ export type ServeOptions = {
 export function authConfigOf(o: ServeOptions): AuthConfig {
   if (o.dev) {
     if (!o.secret) throw new UsageError('--dev needs --secret S (the harness’s HS256 secret)');
+    if (o.azp !== undefined || o.clockTolerance !== undefined)
+      throw new UsageError('--azp and --clock-tolerance check real tokens; --dev takes only --secret');
     return { mode: 'dev', secret: o.secret };
   }
   if (o.secret)
@@ -46,6 +50,8 @@ export function authConfigOf(o: ServeOptions): AuthConfig {
     ...(o.jwksUrl ? { jwksUrl: o.jwksUrl } : {}),
     ...(o.publicKeys ? { publicKeysDir: o.publicKeys } : {}),
     ...(o.audience ? { audience: o.audience } : {}),
+    ...(o.azp !== undefined ? { azp: o.azp } : {}),
+    ...(o.clockTolerance !== undefined ? { leewaySeconds: o.clockTolerance } : {}),
     ...(o.algorithms ? { algorithms: o.algorithms } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { originOf } from '../app.ts';
+import { MAX_LEEWAY_SECONDS } from '../auth/auth-config.ts';
 import type { Learner } from '../parts.ts';
 
 /** A TCP port, 0–65535 (0: any free port). */
@@ -31,6 +32,22 @@ export function parseAlgorithms(raw: string): string[] {
       `${bad} is not allowed; only asymmetric algorithms (RS256, PS256, ES256…).`,
     );
   return list;
+}
+
+/** `--azp`: the client id the tokens must be issued to (Keycloak's `azp`), compared exactly. */
+export function parseAzp(raw: string): string {
+  if (raw.trim() === '')
+    throw new InvalidArgumentError("an azp is the portal's client id (the tokens' azp claim), e.g. portal.");
+  return raw;
+}
+
+/** `--clock-tolerance`: whole seconds of clock skew allowed on `exp` and `nbf`, at most 60. */
+export function parseClockTolerance(raw: string): number {
+  if (!/^\d{1,2}$/.test(raw.trim()) || Number(raw) > MAX_LEEWAY_SECONDS)
+    throw new InvalidArgumentError(
+      `a clock tolerance is a whole number of seconds from 0 to ${MAX_LEEWAY_SECONDS}.`,
+    );
+  return Number(raw);
 }
 
 /** `--allowed-origins`: http(s) origins, compared later by their parsed parts. */

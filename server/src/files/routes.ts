@@ -4,8 +4,10 @@
  * Uploads are accepted only as PNG, JPEG, GIF or WebP by their bytes, at most 5 MB, within the
  * learner's quota; served with `nosniff`, a sandboxing CSP and immutable caching.
  */
+import type { IncomingMessage } from 'node:http';
 import type { MultipartFile } from '@fastify/multipart';
 import { API_BASE } from '../../../src/protocol/api-types.ts';
+import { cutIfUnfinished, discardRest } from '../http/discard-body.ts';
 import { type Call, errorReply, type Reply, type RouteSpec } from '../http/route-spec.ts';
 import { MAX_MULTIPART_BODY_BYTES, MAX_UPLOAD_BYTES } from '../notes/limits.ts';
 import { errorSchema } from '../notes/schemas.ts';
@@ -44,39 +46,93 @@ type Received = { ok: true; file: MultipartFile; bytes: Buffer } | { ok: false; 
 
 const tooBig = () => errorReply(413, `file must be at most ${MAX_UPLOAD_BYTES} bytes`);
 
-/** Reads the parts: exactly one `file` field that is a file; other fields are ignored. */
+/** The answer to a multipart body over MAX_MULTIPART_BODY_BYTES. */
+export const bodyTooBig = (): Reply =>
+  errorReply(413, `request body must be at most ${MAX_MULTIPART_BODY_BYTES} bytes`);
+
+/**
+ * Settles `over` once more than `limit` bytes of `raw`'s body have arrived (a chunked body says
+ * its size only by arriving); `stop` ends the count. Attach it after the parser is piped, since a
+ * 'data' listener starts the flow.
+ */
+function countBody(raw: IncomingMessage, limit: number): { over: Promise<void>; stop(): void } {
+  let seen = 0;
+  let onData = (_chunk: Buffer): void => undefined;
+  const over = new Promise<void>((resolve) => {
+    onData = (chunk) => {
+      seen += chunk.length;
+      if (seen > limit) {
+        raw.off('data', onData);
+        resolve();
+      }
+    };
+  });
+  raw.on('data', onData);
+  return { over, stop: () => raw.off('data', onData) };
+}
+
+/**
+ * Reads the parts: exactly one `file` field that is a file; other fields are ignored. Once the
+ * body passes its limit the answer is a 413 at once; the parser goes on reading the rest (files
+ * are drained, not kept) so the client can finish sending and read it, for LINGER_MS at most.
+ */
 async function receive(call: Call): Promise<Received> {
   let found: { file: MultipartFile; bytes: Buffer } | null = null;
   let files = 0;
-  try {
-    const parts = call.request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, parts: 20, files: 20 } });
-    for await (const part of parts) {
-      if (part.fieldname !== 'file') {
-        if (part.type === 'file') part.file.resume();
-        continue;
+  let refused = false;
+  const raw = call.request.raw;
+  const parts = call.request
+    .parts({ limits: { fileSize: MAX_UPLOAD_BYTES, parts: 20, files: 20 } })
+    [Symbol.asyncIterator]();
+  // The first next() pipes the body into the parser; only then may the count listen to it.
+  const first = parts.next();
+  const size = countBody(raw, MAX_MULTIPART_BODY_BYTES);
+  const read = async (): Promise<Received> => {
+    try {
+      for (let r = await first; !r.done; r = await parts.next()) {
+        const part = r.value;
+        if (refused || part.fieldname !== 'file') {
+          if (part.type === 'file') part.file.resume();
+          continue;
+        }
+        files++;
+        if (part.type !== 'file') return { ok: false, reply: errorReply(400, 'file field must be a file') };
+        const bytes = await part.toBuffer();
+        if (files === 1) found = { file: part, bytes };
       }
-      files++;
-      if (part.type !== 'file') return { ok: false, reply: errorReply(400, 'file field must be a file') };
-      const bytes = await part.toBuffer();
-      if (files === 1) found = { file: part, bytes };
+    } catch (e) {
+      return { ok: false, reply: multipartError(e) };
+    } finally {
+      size.stop();
     }
-  } catch (e) {
-    const code = (e as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return { ok: false, reply: tooBig() };
-    if (/LIMIT/.test(code))
-      return { ok: false, reply: errorReply(400, 'multipart body is malformed: too many parts') };
-    const why = e instanceof Error ? e.message.replace(/^Multipart: /, '') : 'unreadable';
-    if (/boundary not found/i.test(why))
-      return { ok: false, reply: errorReply(400, 'Content-Type has no valid multipart boundary') };
-    return { ok: false, reply: errorReply(400, `multipart body is malformed: ${why}`) };
-  }
-  if (files === 0 || !found) return { ok: false, reply: errorReply(400, 'file field is missing') };
-  if (files > 1) return { ok: false, reply: errorReply(400, 'file field must appear only once') };
-  return { ok: true, ...found };
+    if (files === 0 || !found) return { ok: false, reply: errorReply(400, 'file field is missing') };
+    if (files > 1) return { ok: false, reply: errorReply(400, 'file field must appear only once') };
+    return { ok: true, ...found };
+  };
+  const tooLarge = size.over.then((): Received => {
+    refused = true;
+    cutIfUnfinished(raw);
+    return { ok: false, reply: bodyTooBig() };
+  });
+  return Promise.race([read(), tooLarge]);
+}
+
+/** A parser error as an answer: the file over its limit is a 413, the rest name what is wrong. */
+function multipartError(e: unknown): Reply {
+  const code = (e as { code?: string }).code ?? '';
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooBig();
+  if (/LIMIT/.test(code)) return errorReply(400, 'multipart body is malformed: too many parts');
+  const why = e instanceof Error ? e.message.replace(/^Multipart: /, '') : 'unreadable';
+  if (/boundary not found/i.test(why)) return errorReply(400, 'Content-Type has no valid multipart boundary');
+  return errorReply(400, `multipart body is malformed: ${why}`);
 }
 
 async function upload(call: Call, deps: FilesDeps): Promise<Reply> {
   if (!call.request.isMultipart()) return errorReply(415, 'Content-Type must be multipart/form-data');
+  if (Number(call.request.headers['content-length']) > MAX_MULTIPART_BODY_BYTES) {
+    discardRest(call.request.raw);
+    return bodyTooBig();
+  }
   const got = await receive(call);
   if (!got.ok) return got.reply;
   const { file, bytes } = got;

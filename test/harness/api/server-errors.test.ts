@@ -161,8 +161,8 @@ errors('413 for oversized content and oversized bodies; nothing is stored', asyn
     413,
     'content must be at most',
   );
-  // A body over 1 MiB: the service answers 413 and closes before reading it, so through a socket
-  // the answer can be lost to a reset; test/server/notes/contract.test.ts holds that 413 (inject).
+  const huge = JSON.stringify(newNoteBody({ content: 'x'.repeat(1_100_000) }));
+  expectError(await asha.post('/notes/add', huge), 413, 'request body must be at most 1048576 bytes');
   const total = ((await asha.post('/notes/fetch', {})).json as { total: number }).total;
   assert.is(total, 7);
   const note = (await asha.post('/notes/fetch', { query: 'team review' })).json as { notes: Note[] };

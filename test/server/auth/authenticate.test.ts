@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEV_SECRET, signJwt, signToken } from '../../../harness/api/auth.ts';
 import { type AuthConfig, createAuthenticator, widFromClaims } from '../../../server/src/auth/index.ts';
+import { LEARNER_ID_CASES } from '../../fixtures/learner-id-cases.ts';
 import { apiHeaders } from '../support/auth-headers.ts';
 import { signHs256, signWith } from '../support/signing-keys.ts';
 import {
@@ -73,6 +74,21 @@ auth(
     assert.is(widFromClaims({ wid: 'w9', sub: 'f:a:b' }), 'w9');
     assert.is(widFromClaims({ sub: 'a:b:c:d' }), 'd');
     assert.is(widFromClaims({}), undefined);
+  },
+);
+
+auth(
+  "the app's learner-id cases: a signed token is the learner the app derives, as its wid header",
+  async ({ fx }) => {
+    const a = await createAuthenticator(keysConfig(fx));
+    for (const [claims, id] of LEARNER_ID_CASES) {
+      const label = JSON.stringify(claims);
+      assert.is(widFromClaims(claims), id === '' ? undefined : id, label);
+      const token = await signWith(fx.rs, goodClaims({ wid: undefined, sub: undefined, ...claims }));
+      const r = await a.authenticate(apiHeaders(token, id === '' ? 'w1' : id));
+      if (id === '') assert.match(outcome(r), /^401 Unauthorized: token has no wid claim/, label);
+      else assert.is(outcome(r), `ok ro/o/${id}`, label);
+    }
   },
 );
 

@@ -43,7 +43,11 @@ it('--help lists the commands and the serve flags; exit 0', async () => {
     '--allowed-origins',
     '--files-dir',
     '--dev',
+    '--azp',
+    '--clock-tolerance',
     'NOTES_DATABASE',
+    'NOTES_AZP',
+    'NOTES_CLOCK_TOLERANCE',
   ])
     assert.ok(text.includes(word), word);
 });
@@ -91,6 +95,11 @@ it('a bad flag, a bad value or a missing setting: exactly one non-empty line, ex
     [['--secret', 's', ...keys], {}, /--dev only/],
     [['--dev'], {}, /--secret/],
     [[...keys, '--allowed-origins', 'not an origin'], {}, /allowed-origins/],
+    [[...keys, '--clock-tolerance', '61'], {}, /--clock-tolerance.*0 to 60/],
+    [[...keys, '--clock-tolerance', 'soon'], {}, /--clock-tolerance.*whole number/],
+    [keys, { NOTES_CLOCK_TOLERANCE: '1.5' }, /whole number of seconds/],
+    [[...keys, '--azp', ' '], {}, /--azp.*client id/],
+    [['--dev', '--secret', 's', '--azp', 'portal'], {}, /--dev takes only --secret/],
     [['retire', '--database', join(dir, 'r.db'), '--learner', 'only/two'], {}, /ROOTORG\/ORG\/WID/],
     [['backup'], {}, /file/],
     [['copy', '--from', 'a.db'], {}, /--to/],

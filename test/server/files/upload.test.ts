@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_UPLOAD_BYTES } from '../../../server/src/notes/limits.ts';
-import { type AppFixture, ASHA, devToken, startApp } from '../support/app-fixture.ts';
+import { type AppFixture, ASHA, learnerHeaders, startApp } from '../support/app-fixture.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -35,11 +35,7 @@ function form(parts: { name: string; filename?: string; type?: string; data: Buf
 }
 
 const headers = (type = `multipart/form-data; boundary=${BOUNDARY}`) => ({
-  authorization: `Bearer ${devToken(ASHA.wid)}`,
-  rootorg: ASHA.rootOrg,
-  org: ASHA.org,
-  wid: ASHA.wid,
-  domain: 'portal.example',
+  ...learnerHeaders(ASHA),
   'content-type': type,
 });
 

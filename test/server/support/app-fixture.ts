@@ -23,6 +23,15 @@ export const TEST_SECRET = 'notes-server-test-secret';
 export const devToken = (wid: string, claims: Record<string, unknown> = {}): string =>
   signHs256({}, { wid, exp: Math.floor(Date.now() / 1000) + 3600, ...claims }, TEST_SECRET);
 
+/** The five headers the app sends as `l` (a dev token unless given), for calls made outside `client`. */
+export const learnerHeaders = (l: Learner, token: string = devToken(l.wid)): Record<string, string> => ({
+  authorization: `Bearer ${token}`,
+  rootorg: l.rootOrg,
+  org: l.org,
+  wid: l.wid,
+  domain: 'portal.example',
+});
+
 /** A test learner: the triple, names for the token, and the token maker this fixture uses. */
 export type TestLearner = Learner & { given_name?: string; family_name?: string };
 
@@ -116,14 +125,7 @@ export async function startApp(
   };
   const client = (l: TestLearner, token = tokenFor(l)): Client => {
     const headersFor = (extra: Record<string, string | undefined> = {}) => {
-      const h: Record<string, string | undefined> = {
-        authorization: `Bearer ${token}`,
-        rootorg: l.rootOrg,
-        org: l.org,
-        wid: l.wid,
-        domain: 'portal.example',
-        ...extra,
-      };
+      const h: Record<string, string | undefined> = { ...learnerHeaders(l, token), ...extra };
       return Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<
         string,
         string

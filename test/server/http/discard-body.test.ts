@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { discardRest } from '../../../harness/shared/discard-body.ts';
 import { closeServer, listen } from '../../../harness/shared/listen.ts';
-import { streamUpload } from '../support/stream-upload.ts';
+import { discardRest } from '../../../server/src/http/discard-body.ts';
+import { streamUpload } from '../../harness/support/stream-upload.ts';
 
 type Ctx = { server: Server; port: number };
 const it = suite<Ctx>('discardRest');
