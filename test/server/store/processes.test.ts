@@ -3,8 +3,9 @@
  * separate Node process on the same database (support/store-worker.ts): concurrent first opens
  * migrate once; 200 concurrent adds carrying 50 keys from two processes store exactly 50 notes and
  * every answer is its key's note; 20 concurrent updates on one version from two processes give one
- * win and 19 conflicts; and after `kill -9` in the middle of a stream of adds, every add that
- * returned is there, none twice.
+ * win and 19 conflicts; 40 concurrent review ratings carrying 10 keys from two processes rate 10
+ * times, each key answering one card; and after `kill -9` in the middle of a stream of adds, every
+ * add that returned is there, none twice.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -104,6 +105,35 @@ for (const engine of ENGINES) {
     const after = await store.get(learner, note.noteId);
     assert.is(after!.version, 2);
     assert.match(after!.text, /^[ab]-\d$/);
+  });
+
+  test('40 concurrent ratings with 10 keys from two processes: rated 10 times, one card per key', async () => {
+    const learner: Learner = { rootOrg: 'r', org: 'o', wid: `rates-${engine}` };
+    const note = makeNote({ inReview: true });
+    await store.add(learner, note, null);
+    const rates = Array.from({ length: 40 }, (_, i) => ({ key: `r-${i % 10}`, rating: 3 as const }));
+    const job = { action: 'rates', url: db.url, learner, noteId: note.noteId, reviewedOn: note.createdOn };
+    const results = await together([
+      startWorker({ ...job, rates: rates.slice(0, 20) }),
+      startWorker({ ...job, rates: rates.slice(20) }),
+    ]);
+    const answers = results.flat() as { key: string; kind: string; reps: number; card: string }[];
+    assert.is(answers.length, 40);
+    assert.ok(answers.every((a) => a.kind === 'ok'));
+    const byKey = new Map<string, string>();
+    for (const a of answers) {
+      const seen = byKey.get(a.key);
+      if (seen === undefined) byKey.set(a.key, a.card);
+      else assert.is(a.card, seen, `${a.key} answered two cards`);
+    }
+    const reps = answers.map((a) => a.reps);
+    assert.equal(
+      [...new Set(reps)].sort((x, y) => x - y),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    );
+    const after = await store.get(learner, note.noteId);
+    assert.is(after?.review?.reps, 10);
+    assert.is(after?.version, 1, 'ratings never change the version');
   });
 
   test('kill -9 during a stream of adds: every add that returned is there, none twice', async () => {

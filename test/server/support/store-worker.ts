@@ -5,7 +5,8 @@
  * - `open`: opens (migrating) and closes; prints {opened: true};
  * - `adds`: concurrent adds [{key, noteId, text}]; prints {key, noteId, created} for each;
  * - `updates`: `count` concurrent updates of noteId at `version`; prints {kind} for each;
- * - `stream`: adds one after another forever with key `s-<i>`; prints {i} once each add returned.
+ * - `stream`: adds one after another forever with key `s-<i>`; prints {i} once each add returned;
+ * - `rates`: concurrent review ratings [{key, rating}] of noteId at reviewedOn; prints {key, reps, due}.
  */
 import { createInterface } from 'node:readline';
 import { type Learner, openStore } from '../../../server/src/store/notes-store.ts';
@@ -23,7 +24,15 @@ type Job =
       count: number;
       tag: string;
     }
-  | { action: 'stream'; url: string; learner: Learner };
+  | { action: 'stream'; url: string; learner: Learner }
+  | {
+      action: 'rates';
+      url: string;
+      learner: Learner;
+      noteId: string;
+      reviewedOn: string;
+      rates: { key: string; rating: 1 | 2 | 3 | 4 }[];
+    };
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 const say = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -83,6 +92,19 @@ if (job.action === 'open') {
         updatedOn: new Date().toISOString(),
       }));
       say({ kind: outcome.kind });
+    }),
+  );
+} else if (job.action === 'rates') {
+  const { learner, noteId, reviewedOn } = job;
+  await Promise.all(
+    job.rates.map(async (r) => {
+      const outcome = await store.rate(
+        learner,
+        { noteId, rating: r.rating, reviewedOn: new Date(reviewedOn) },
+        r.key,
+      );
+      const card = outcome.kind === 'ok' ? outcome.note.review : null;
+      say({ key: r.key, kind: outcome.kind, reps: card?.reps ?? null, card: JSON.stringify(card) });
     }),
   );
 } else if (job.action === 'stream') {
