@@ -205,6 +205,11 @@ export function createNotesModel(deps: NotesModelDeps) {
     updatedAt: kept.updatedAt,
     /** Fetches the write side ahead of need (after the first note shows). */
     prefetch: () => void actions.load().catch(() => undefined),
+    /**
+     * The learner's write side once its code is in: the review chunk queues its ratings there and
+     * reads the cards they predict (src/ui/screens/review/).
+     */
+    writeSide: sideFor,
     /** Resolves once the write side is in (the editor waits for it, so its draft is there). */
     ready: () => actions.load().then(() => undefined),
     /** Notes searched, filtered (by course, by resource) and sorted (`/view`, and `/` with player data). */
