@@ -3,7 +3,7 @@
  * branch (issue 27), which replaces this file whole when merged. Same interface: `rate(card | null,
  * rating, reviewedOn) → ReviewCard` and `newCard(now)`, over ts-fsrs with fuzz off, deterministic.
  */
-import { type Card, createEmptyCard, fsrs, type Grade, State } from 'ts-fsrs';
+import { type Card, createEmptyCard, fsrs, type Grade, type State } from 'ts-fsrs';
 import type { ReviewCard, ReviewRating, ReviewState } from '../protocol/api-types.ts';
 
 const scheduler = fsrs({ enable_fuzz: false });

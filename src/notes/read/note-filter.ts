@@ -13,7 +13,8 @@ export type ListFilter = {
   query?: string;
   /** Notes carrying every one of these tags (ignoring case, see `matchTagsWith`); `/view` only. */
   tags?: string[];
-  source?: 'recent' | 'collection';
+  /** `review`: a review list kept on the device (src/review/review-kept.ts), never a screen's list. */
+  source?: 'recent' | 'collection' | 'review';
 };
 
 /** Does `note` carry every tag of `tags` (by the tag rules' case-folded key)? */
