@@ -144,11 +144,18 @@ export function createReviewApi(notes: readonly Note[]): ReviewApi {
     scheduled,
     used: () => used,
     async install(page) {
-      await page.route(apiPath('/notes/fetch'), onFetch);
-      await page.route(apiPath('/notes/review'), onReview);
-      await page.route(apiPath('/notes/review/summary*'), onSummary);
+      // A request still on its way when the scenario closes meets a closed page: nothing to answer.
+      const safe =
+        (handle: (route: Route, request: Request) => Promise<unknown>) => (route: Route, request: Request) =>
+          handle(route, request).catch(() => undefined);
+      await page.route(apiPath('/notes/fetch'), safe(onFetch));
+      await page.route(apiPath('/notes/review'), safe(onReview));
+      await page.route(apiPath('/notes/review/summary*'), safe(onSummary));
       for (const path of ['/notes/update', '/notes/add', '/notes/recent'])
-        await page.route(apiPath(path), onNote);
+        await page.route(
+          apiPath(path),
+          safe((route) => onNote(route)),
+        );
     },
   };
 }
