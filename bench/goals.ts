@@ -15,6 +15,11 @@ export const GOALS = {
   searchKeyMs: 50,
   /** The editor chunk with Quill and its CSS, gzip (issue 7). */
   editorGzip: 60_000,
+  /** The review chunk (its code, ts-fsrs and its stylesheet), brotli (issue 27). */
+  reviewChunkBrotli: 12_000,
+  /** 1,000 due notes: the Review tab → its first card; a rating → the next card (issue 27). */
+  reviewFirstCardMs: 100,
+  reviewNextCardMs: 50,
 } as const;
 
 /** "within goal" or "OVER GOAL" (a bench never fails on it). */

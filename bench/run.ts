@@ -30,6 +30,7 @@ import { type EditorReady, measureEditorReady } from './editor-ready.ts';
 import { BENCH_LOCALES, type LocaleTimings, measureLocales } from './first-note-locales.ts';
 import { localeTable } from './locale-rows.ts';
 import { PROFILES } from './network.ts';
+import { measureReview1k, type Review1k } from './review-1k.ts';
 import { measureSizes } from './sizes.ts';
 import { startStack } from './stack.ts';
 import { type Results, summaryTable } from './table.ts';
@@ -41,6 +42,7 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
 const LOCALE_RUNS = Math.max(1, Number(process.env.BENCH_LOCALE_RUNS ?? 7));
 const EDITOR_RUNS = Math.max(1, Number(process.env.BENCH_EDITOR_RUNS ?? 5));
 const VIEW_RUNS = Math.max(1, Number(process.env.BENCH_VIEW_RUNS ?? 5));
+const REVIEW_RUNS = Math.max(1, Number(process.env.BENCH_REVIEW_RUNS ?? 5));
 const SCROLL_MS = 1000 * Math.max(5, Number(process.env.BENCH_SCROLL_SECONDS ?? 90));
 const cpu = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown';
 
@@ -108,6 +110,15 @@ try {
   console.log(`\nScroll frame times by rows rendered:\n${scrollTable(view10k.scroll)}`);
   console.log(`\nSearch keystrokes:\n${keyTable(view10k.search)}`);
 
+  console.log(`\n1,000 due notes on the Review screen: ${REVIEW_RUNS} samples, each in a fresh context…`);
+  const reviewBrowser = await launchBenchBrowser();
+  let review1k: Review1k;
+  try {
+    review1k = await measureReview1k(reviewBrowser, dist, REVIEW_RUNS);
+  } finally {
+    await reviewBrowser.close();
+  }
+
   console.log('\nMock API throughput with 10,000 stored notes (bench/api-throughput.ts):');
   const api = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/api-throughput.ts')], {
     encoding: 'utf8',
@@ -131,6 +142,7 @@ try {
     baseline: { versions: base.versions, firstLoad: base.firstLoad, total: base.total },
     view10k,
     editorReady: { ...editorReady, runs: EDITOR_RUNS },
+    review1k,
     apiThroughput,
   };
   const resultsFile = join(ROOT, 'bench/results.json');

@@ -35,6 +35,8 @@ const NAMED: [label: string, prefix: RegExp][] = [
   ['formatjs runtime (formatjs-engine-*.js)', /^assets\/formatjs-engine-.*\.js$/],
   ['turndown, Export (html-to-markdown-*.js)', /^assets\/html-to-markdown-.*\.js$/],
   ['error screen (ErrorPage-*.js)', /^assets\/ErrorPage-.*\.js$/],
+  ['`/review` screen with ts-fsrs (ReviewScreen-*.js)', /^assets\/ReviewScreen-.*\.js$/],
+  ['Review tab count (review-count-*.js)', /^assets\/review-count-.*\.js$/],
 ];
 
 /** One row of the size table: `files` under `label`, their bytes summed. */

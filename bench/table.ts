@@ -15,6 +15,7 @@ import { floorCell } from './floor.ts';
 import { FIRST_NOTE_GOALS, GOALS, verdict } from './goals.ts';
 import { B, list, table } from './markdown.ts';
 import { SLOW_3G } from './network.ts';
+import type { Review1k } from './review-1k.ts';
 import type { Sizes } from './sizes.ts';
 import { median, ms, summarise } from './stats.ts';
 import type { View10k } from './view-10k.ts';
@@ -44,6 +45,8 @@ export type Results = {
   /** The React baseline's build (absent before issue 8). */
   baseline?: BaselineSizes;
   view10k: View10k;
+  /** 1,000 due notes on the Review screen (absent in results written before issue 27). */
+  review1k?: Review1k;
   /** `Add note` pressed → editor ready on slow 3G (absent in results written before issue 7). */
   editorReady?: EditorReady & { runs: number };
   apiThroughput: string;
@@ -136,6 +139,26 @@ export function summaryTable(r: Results): string {
     verdict!,
   ]);
   const view = sizes.chunks.find((c) => c.label.startsWith('`/view`'));
+  const review = sizes.chunks.find((c) => c.label.startsWith('`/review`'));
+  const reviewCss = sizes.chunks.find((c) => /screen-review-/.test(c.label));
+  const reviewBrotli = (review?.brotli ?? 0) + (reviewCss?.brotli ?? 0);
+  const reviewRows = r.review1k
+    ? [
+        [
+          median(r.review1k.firstCard),
+          GOALS.reviewFirstCardMs,
+          'the Review tab clicked → its first card painted',
+        ],
+        [median(r.review1k.nextCard), GOALS.reviewNextCardMs, 'a rating (key 3) → the next card painted'],
+      ].map(([value, goal, what]) =>
+        plain(
+          `1,000 due notes: ${what} (median of ${r.review1k?.firstCard.length})`,
+          `≤ ${goal} ms`,
+          ms(value as number),
+          verdict(value as number, goal as number),
+        ),
+      )
+    : [];
   const course = sizes.chunks.find((c) => c.label.startsWith('`/course`'));
   const sized = (label: string, goal: number, ceiling: number, key: 'brotli' | 'gzip') => [
     label,
@@ -168,6 +191,12 @@ export function summaryTable(r: Results): string {
       'reported',
     ),
     ...editor.slice(0, 1),
+    plain(
+      '`/review` chunk with ts-fsrs and its stylesheet, brotli',
+      `≤ ${B(GOALS.reviewChunkBrotli)}`,
+      `${B(reviewBrotli)} (${B(review?.brotli ?? 0)} + ${B(reviewCss?.brotli ?? 0)} CSS)`,
+      verdict(reviewBrotli, GOALS.reviewChunkBrotli),
+    ),
     [
       'All of dist/, uncompressed',
       '—',
@@ -178,6 +207,7 @@ export function summaryTable(r: Results): string {
       'reported',
     ],
     ...profiles.flatMap(firstNoteRows),
+    ...reviewRows,
     ...editor.slice(1),
     plain(
       `10,000 notes: \`/view\` first render — click "All notes" (chunk prefetched) → first cards painted (median of ${v.firstRender.fromNav.length})`,

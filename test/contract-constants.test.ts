@@ -77,7 +77,7 @@ const CONTRACT: [string, unknown, unknown][] = [
   ['KEPT_MAX_AGE_MS', KEPT_MAX_AGE_MS, 30 * DAY],
   ['JOURNAL_MAX_AGE_MS', JOURNAL_MAX_AGE_MS, 30 * DAY],
   ['CLOCK_TICK_MS', CLOCK_TICK_MS, 30_000],
-  ['OPENABLE_PATHS', OPENABLE_PATHS, ['/', '/view', '/course']],
+  ['OPENABLE_PATHS', OPENABLE_PATHS, ['/', '/view', '/course', '/review']],
   ['ORDERS', ORDERS, ['newest', 'oldest', 'updated']],
   ['IMMUTABLE', IMMUTABLE, 'public, max-age=31536000, immutable'],
 ];

@@ -44,6 +44,7 @@ const FIREFOX_FILES = [
   'home-axe',
   'editor-axe',
   'screens-axe',
+  'review',
   'xss',
   'sanitize',
 ];

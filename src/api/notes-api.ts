@@ -1,5 +1,5 @@
 /**
- * The typed notes API (docs/api.md): the eight calls screens use, each validated by parse-response so
+ * The typed notes API (docs/api.md): the calls screens use, each validated by parse-response so
  * a screen only ever sees well-formed data or an `ApiError`.
  */
 import type {
@@ -9,8 +9,10 @@ import type {
   Note,
   NoteCollection,
   NoteFilter,
+  NoteReview,
   NotesPage,
   NoteUpdate,
+  ReviewSummary,
   UploadResult,
 } from '../protocol/api-types.ts';
 import type { HttpClient, RequestOptions, UploadOptions } from './http-client.ts';
@@ -21,6 +23,7 @@ import {
   parseNote,
   parseNoteList,
   parseNotesPage,
+  parseReviewSummary,
   parseUploadResult,
 } from './parse-response.ts';
 
@@ -51,6 +54,13 @@ export type NotesApi = {
    * `options.onProgress` follows the bytes sent (when the client has an XHR factory).
    */
   uploadFile(file: Blob, name?: string, options?: UploadOptions): Promise<UploadResult>;
+  /**
+   * `POST /notes/review`: one rating, with `options.idempotencyKey` as `Idempotency-Key` (the same
+   * key again schedules nothing); answers the note as the rating left it.
+   */
+  reviewNote(review: NoteReview, options?: RequestOptions): Promise<Note>;
+  /** `GET /notes/review/summary?dueBy=`; an API without review rejects with status 404. */
+  reviewSummary(dueBy: string, options?: RequestOptions): Promise<ReviewSummary>;
 };
 
 /**
@@ -85,5 +95,8 @@ export function createNotesApi(http: HttpClient): NotesApi {
       else form.append('file', file, name);
       return http.upload('/file/upload', form, parseUploadResult, options);
     },
+    reviewNote: (review, options) => http.post('/notes/review', review, parseNote, options),
+    reviewSummary: (dueBy, options) =>
+      http.get(`/notes/review/summary?dueBy=${encodeURIComponent(dueBy)}`, parseReviewSummary, options),
   };
 }

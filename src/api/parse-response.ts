@@ -11,6 +11,9 @@ import type {
   NoteAnchor,
   NoteCollection,
   NotesPage,
+  ReviewCard,
+  ReviewState,
+  ReviewSummary,
   UploadResult,
 } from '../protocol/api-types.ts';
 import { ApiError } from './api-error.ts';
@@ -42,10 +45,18 @@ const obj =
   (v, p) => {
     const src = isObj(v) ? v : fail(p);
     const out: Partial<T> = {};
-    for (const k in shape) out[k] = shape[k](src[k], p ? `${p}.${k}` : k);
+    for (const k in shape) {
+      const x = shape[k](src[k], p ? `${p}.${k}` : k);
+      if (x !== undefined) out[k] = x; // an optional field absent stays absent
+    }
     return out as T;
   };
 
+/** An optional field: absent (`undefined`) passes and stays absent; present, it must pass `f`. */
+const opt =
+  <T>(f: P<T>): P<T | undefined> =>
+  (v, p) =>
+    v === undefined ? undefined : f(v, p);
 const nstr = nullable(str);
 const anchor: P<NoteAnchor> = (v, p) =>
   v === null
@@ -53,6 +64,19 @@ const anchor: P<NoteAnchor> = (v, p) =>
     : isObj(v) && v.kind === 'time'
       ? obj<{ kind: 'time'; seconds: number }>({ kind: lit('time'), seconds: num })(v, p)
       : obj<{ kind: 'page'; page: number }>({ kind: lit('page'), page: num })(v, p);
+
+const STATES: readonly unknown[] = ['new', 'learning', 'review', 'relearning'];
+const card = obj<ReviewCard>({
+  due: str,
+  stability: num,
+  difficulty: num,
+  scheduledDays: num,
+  learningSteps: num,
+  reps: num,
+  lapses: num,
+  state: (v, p) => (STATES.includes(v) ? (v as ReviewState) : fail(p)),
+  lastReview: nstr,
+});
 
 const note = obj<Note>({
   noteId: str,
@@ -72,6 +96,9 @@ const note = obj<Note>({
   createdOn: str,
   updatedOn: str,
   version: num,
+  // Review (issue 27): optional, absent on an API without review.
+  inReview: opt((v, p) => (typeof v === 'boolean' ? v : fail(p))),
+  review: opt(nullable(card)),
 });
 const notes = arr(note);
 const page = obj<NotesPage>({ notes, total: num, nextCursor: nstr });
@@ -110,6 +137,10 @@ export const parseCollection = root(collection);
 export const parseDeleteResult = root(deleted);
 /** `POST /file/upload`. */
 export const parseUploadResult = root(upload);
+/** `GET /notes/review/summary`. */
+export const parseReviewSummary = root(obj<ReviewSummary>({ inReview: num, due: num, nextDue: nstr }));
+/** A review card (the write side's journal keeps a rating's predicted card). */
+export const parseReviewCard = root(card);
 
 /**
  * A non-2xx body: `{ error, current? }` or null when it isn't that shape. A malformed `current`

@@ -205,6 +205,23 @@ export function createNotesModel(deps: NotesModelDeps) {
     updatedAt: kept.updatedAt,
     /** Fetches the write side ahead of need (after the first note shows). */
     prefetch: () => void actions.load().catch(() => undefined),
+    /**
+     * The learner's write side once its code is in: the review chunk queues its ratings there and
+     * reads the cards they predict (src/ui/screens/review/).
+     */
+    writeSide: sideFor,
+    /**
+     * What the review chunks build on (src/review/, issue 27), and the Review tab's count: notes
+     * due by the end of the learner's day; `undefined` until known, `null` when the API has no
+     * review (its summary answered 404: the tab is not shown).
+     */
+    review: {
+      api: deps.api,
+      kept: kept.lists,
+      describe,
+      now: deps.now,
+      due: signal<number | null | undefined>(undefined),
+    },
     /** Resolves once the write side is in (the editor waits for it, so its draft is there). */
     ready: () => actions.load().then(() => undefined),
     /** Notes searched, filtered (by course, by resource) and sorted (`/view`, and `/` with player data). */

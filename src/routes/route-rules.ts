@@ -36,11 +36,12 @@ export function decideRoute(path: string): RouteDecision {
  * Where to go once a parent's context arrives (docs/routes.md). The path first goes through
  * the route table, as a router's first navigation would (`/no/such/place` → `/view`), then the
  * start-up rule judges the screen: ending in "view" → `/view`, ending in "course" → the course
- * screen (keeping a chosen course, `/course/c-42`), anything else (`/`, `/error`) → `/`.
+ * screen (keeping a chosen course, `/course/c-42`), `/review` stays, anything else (`/`, `/error`) → `/`.
  */
 export function pathAfterContext(path: string): AppPath {
   const decision = decideRoute(path);
   const screen = 'redirect' in decision ? decision.redirect : decision.screen;
+  if (screen === '/review') return screen;
   if (screen.endsWith('view')) return '/view';
   if (screen.startsWith('/course')) {
     const courseId = 'params' in decision ? decision.params.courseId : undefined;

@@ -8,7 +8,7 @@
 
 /** One screen: where it lives, what the nav calls it, and the parameter its path may carry. */
 export type RouteEntry = {
-  readonly path: '/' | '/view' | '/course' | '/error';
+  readonly path: '/' | '/view' | '/course' | '/review' | '/error';
   /** Message key of the navigation link; `null` keeps the screen out of the navigation. */
   readonly label: string | null;
   /** A path parameter after the screen's path (`/course/:courseId`), if any. */
@@ -20,6 +20,8 @@ export const ROUTES = [
   { path: '/', label: 'My notes' },
   { path: '/view', label: 'All notes' },
   { path: '/course', label: 'Courses', param: 'courseId' },
+  // Spaced retrieval from the learner's notes (issue 27); its tab is hidden on an API without review.
+  { path: '/review', label: 'Review' },
   { path: '/error', label: null },
 ] as const satisfies readonly RouteEntry[];
 

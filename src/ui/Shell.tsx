@@ -10,14 +10,24 @@ import { useServices } from './services.ts';
 import { useT, useValue } from './use-value.ts';
 
 /**
- * The frame around every screen: the main navigation (from the route table), the `<main>`
+ * The frame around every screen: the main navigation (from the route table; the Review tab with
+ * the count of notes due today, hidden when the API has no review), the `<main>`
  * landmark, the Undo bar, the keyboard shortcut help (the `<footer>`) and the one polite live
  * region. The lazy
  * parts it shows each sit in an error boundary: one that could not load never blanks the app.
  */
 export function Shell({ children }: { children: ReactNode }) {
-  const { session, nav, shortcuts, notes, parts } = useServices();
+  const { session, nav, shortcuts, notes, parts, page } = useServices();
   const t = useT();
+  const due = useValue(notes.review.due);
+  const epoch = useValue(notes.epoch);
+  // The Review tab's count, once the screen is in after each context (src/review/review-count.ts).
+  useEffect(() => {
+    if (epoch)
+      page.whenIdle(
+        () => void import('../review/review-count.ts').then((m) => m.countDue(notes.review), String),
+      );
+  }, [epoch]);
   const pending = useValue(notes.pendingDeletes);
   const small = useValue(session.smallScreen);
   useLocation(); // re-render on navigation so aria-current follows
@@ -31,13 +41,23 @@ export function Shell({ children }: { children: ReactNode }) {
     <div className={small ? 'app narrow' : 'app wide'}>
       <nav className="app-nav" aria-label={t('Main navigation')}>
         <ul>
-          {NAV_ROUTES.map((route) => (
-            <li key={route.path}>
-              <AppLink to={route.path} current={current === route.path}>
-                {t(route.label)}
-              </AppLink>
-            </li>
-          ))}
+          {NAV_ROUTES.map((route) =>
+            route.path === '/review' && due === null ? null : (
+              <li key={route.path}>
+                <AppLink to={route.path} current={current === route.path}>
+                  {t(route.label)}
+                  {route.path === '/review' && due ? (
+                    <>
+                      <span className="tab-count" aria-hidden="true">
+                        {due}
+                      </span>
+                      <span className="visually-hidden">{t(', {count} due today', { count: due })}</span>
+                    </>
+                  ) : null}
+                </AppLink>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
       <main id="main">{children}</main>

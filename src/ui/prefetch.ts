@@ -14,7 +14,7 @@ import type { Screens } from './screens.ts';
 /** What the prefetch fetches through: the same loaders a first use goes through, so nothing is fetched twice. */
 export type PrefetchDeps = {
   styles: Pick<Stylesheets, 'screen'>;
-  notes: Pick<NotesModel, 'loadCourses' | 'ready'>;
+  notes: Pick<NotesModel, 'loadCourses' | 'ready' | 'review'>;
   screens: Screens['files'];
   parts: EditParts['files'];
 };
@@ -36,6 +36,11 @@ export function prefetch(connection: ConnectionHints | undefined, d: PrefetchDep
       { name: 'edit-parts', load: d.parts.chunk },
       { name: 'note-actions', load: d.notes.ready },
       { name: 'editor', load: d.parts.editor },
+      // Last, and only when the Review tab counts notes due today (issue 27): who has none skips it.
+      {
+        name: 'ReviewScreen',
+        load: () => (d.notes.review.due.value ? d.screens.review() : Promise.resolve()),
+      },
     ]),
   );
 }

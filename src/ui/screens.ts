@@ -13,7 +13,7 @@ export type ScreenProps = { params?: Record<string, string | undefined> };
 export type Screens = {
   components: Record<ScreenPath, ComponentType<ScreenProps>>;
   /** Loads each lazy screen (code, stylesheet, model part): the prefetch takes them (src/ui/prefetch.ts). */
-  files: Record<'view' | 'course', () => Promise<unknown>>;
+  files: Record<'view' | 'course' | 'review', () => Promise<unknown>>;
 };
 
 /**
@@ -67,14 +67,19 @@ export function createScreens(
     'course',
     true,
   );
+  const review = withStyle(
+    () => import('./screens/review/ReviewScreen.tsx').then((m) => m.ReviewScreen),
+    'review',
+  );
   const error = withStyle(() => import('./screens/error/ErrorPage.tsx').then((m) => m.ErrorPage), 'error');
   return {
     components: {
       '/': HomeScreen,
       '/view': lazyScreen(view),
       '/course': lazyScreen(course),
+      '/review': lazyScreen(review),
       '/error': lazyScreen(error),
     },
-    files: { view: view.load, course: course.load },
+    files: { view: view.load, course: course.load, review: review.load },
   };
 }

@@ -9,6 +9,8 @@ import {
   parseNote,
   parseNoteList,
   parseNotesPage,
+  parseReviewCard,
+  parseReviewSummary,
   parseUploadResult,
 } from '../../src/api/parse-response.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
@@ -125,3 +127,55 @@ test('error body: {error} and {error, current}; other shapes are null', () => {
 });
 
 test.run();
+
+const CARD = {
+  due: '2026-12-01T09:00:00.000Z',
+  stability: 3.2,
+  difficulty: 5.1,
+  scheduledDays: 3,
+  learningSteps: 0,
+  reps: 1,
+  lapses: 0,
+  state: 'review',
+  lastReview: '2026-11-28T09:00:00.000Z',
+};
+
+test("review fields are optional: absent stays absent (another portal's API), present passes", () => {
+  const plain = fakeNote();
+  assert.not.ok('inReview' in parseNote(plain));
+  assert.not.ok('review' in parseNote(plain));
+  const reviewed = { ...plain, inReview: true, review: CARD };
+  assert.equal(parseNote(reviewed), reviewed);
+  assert.equal(parseNote({ ...plain, inReview: false, review: null }), {
+    ...plain,
+    inReview: false,
+    review: null,
+  });
+  assert.equal(
+    parseNote({ ...plain, review: { ...CARD, lastReview: null, state: 'new' } }).review?.state,
+    'new',
+  );
+  assert.equal(parseNote({ ...plain, review: { ...CARD, extra: 1 } }).review, CARD);
+});
+
+test('review fields of a bad shape name the field', () => {
+  const n: Record<string, unknown> = { ...fakeNote() };
+  rejects(() => parseNote({ ...n, inReview: 'yes' }), 'inReview');
+  rejects(() => parseNote({ ...n, inReview: null }), 'inReview');
+  rejects(() => parseNote({ ...n, review: 'tomorrow' }), 'review');
+  rejects(() => parseNote({ ...n, review: [] }), 'review');
+  rejects(() => parseNote({ ...n, review: { ...CARD, due: 5 } }), 'review.due');
+  rejects(() => parseNote({ ...n, review: { ...CARD, stability: Number.NaN } }), 'review.stability');
+  rejects(() => parseNote({ ...n, review: { ...CARD, state: 'done' } }), 'review.state');
+  rejects(() => parseNote({ ...n, review: { ...CARD, lastReview: undefined } }), 'review.lastReview');
+  rejects(() => parseReviewCard({ ...CARD, reps: '1' }), 'reps');
+});
+
+test('the review summary: counts and the next due date (or null)', () => {
+  const s = { inReview: 3, due: 1, nextDue: null };
+  assert.equal(parseReviewSummary({ ...s, extra: true }), s);
+  assert.equal(parseReviewSummary({ ...s, nextDue: CARD.due }).nextDue, CARD.due);
+  rejects(() => parseReviewSummary({ ...s, due: '1' }), 'due');
+  rejects(() => parseReviewSummary({ inReview: 3, due: 1 }), 'nextDue');
+  rejects(() => parseReviewSummary(null), '(root)');
+});

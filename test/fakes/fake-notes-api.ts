@@ -34,6 +34,8 @@ const OPTIONS_AT: Partial<Record<keyof NotesApi, number>> = {
   listCourses: 0,
   recentNotes: 0,
   collection: 2,
+  reviewNote: 1,
+  reviewSummary: 1,
 };
 
 /** An empty page, the default answer of fetchNotes. */
@@ -55,6 +57,8 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
     recentNotes: () => Promise.resolve([]),
     collection: unexpected('collection'),
     uploadFile: unexpected('uploadFile'),
+    reviewNote: unexpected('reviewNote'),
+    reviewSummary: () => Promise.resolve({ inReview: 0, due: 0, nextDue: null }),
     ...script,
   };
   const record =
@@ -73,6 +77,8 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
     recentNotes: record('recentNotes'),
     collection: record('collection'),
     uploadFile: record('uploadFile'),
+    reviewNote: record('reviewNote'),
+    reviewSummary: record('reviewSummary'),
   };
   const callsTo = (method: keyof NotesApi) => calls.filter((c) => c.method === method).map((c) => c.args);
   const optionsTo = (method: keyof NotesApi) => {

@@ -20,6 +20,7 @@ import * as assert from 'uvu/assert';
 import { anchorAction, anchorMessage } from '../../src/format/note-format.ts';
 import { PROBLEM_MESSAGES } from '../../src/notes/read/describe-error.ts';
 import { UPLOAD_MESSAGES } from '../../src/notes/write/upload-image.ts';
+import { RATINGS } from '../../src/review/ratings.ts';
 import { ROUTES } from '../../src/routes/route-table.ts';
 import { SHORTCUTS } from '../../src/ui/shortcuts.ts';
 
@@ -47,6 +48,7 @@ const DYNAMIC: Record<string, string> = {
   'src/ui/ScreenFailure.tsx: title': 'ScreenFailure props',
   'src/ui/ScreenFailure.tsx: text': 'ScreenFailure props',
   'src/ui/ScreenFailure.tsx: action': 'ScreenFailure props',
+  'src/ui/screens/review/ReviewCard.tsx: r.label': 'RATINGS',
 };
 
 /** Names of the imported tables below (and of what they hold): a key read from them is checked there. */
@@ -193,6 +195,7 @@ const tables: Site[] = [
   ...Object.values(UPLOAD_MESSAGES).map((key) => ({ key, where: 'UPLOAD_MESSAGES' })),
   ...ROUTES.flatMap((r) => (r.label ? [{ key: r.label, where: 'ROUTES' }] : [])),
   ...SHORTCUTS.map((s) => ({ key: s.label, where: 'SHORTCUTS' })),
+  ...RATINGS.map((r) => ({ key: r.label, where: 'RATINGS' })),
   ...[anchorMessage, anchorAction].flatMap((f) =>
     [f({ kind: 'time', seconds: 1 }), f({ kind: 'page', page: 1 })].map((m) => ({
       key: m?.key ?? '',

@@ -60,6 +60,8 @@ const AFTER: [string, string][] = [
   ['/view', '/view'],
   ['/course', '/course'],
   ['/course/c-1', '/course/c-1'],
+  ['/review', '/review'],
+  ['/review/x', '/view'],
   ['/course/view', '/course/view'],
   ['/course/c%201', '/course/c 1'],
   ['/no/such/place', '/view'],

@@ -2,10 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { NAV_ROUTES, ROUTES } from '../../src/routes/route-table.ts';
 
-test('the route table: four screens, /course with a courseId parameter', () => {
+test('the route table: five screens, /course with a courseId parameter', () => {
   assert.equal(
     ROUTES.map((r) => r.path),
-    ['/', '/view', '/course', '/error'],
+    ['/', '/view', '/course', '/review', '/error'],
   );
   assert.equal(
     ROUTES.filter((r) => 'param' in r).map((r) => [r.path, 'param' in r ? r.param : null]),
@@ -20,6 +20,7 @@ test('NAV_ROUTES: the labelled screens in navigation order; /error stays out', (
       ['/', 'My notes'],
       ['/view', 'All notes'],
       ['/course', 'Courses'],
+      ['/review', 'Review'],
     ],
   );
 });

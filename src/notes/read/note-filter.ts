@@ -16,7 +16,8 @@ export type ListFilter = {
   tags?: string[];
   /** Only notes in review (`is:review`; `isInReview`, as the API's `review: 'in'` decides); `/view` only. */
   review?: 'in';
-  source?: 'recent' | 'collection';
+  /** `review`: a review list kept on the device (src/review/review-kept.ts), never a screen's list. */
+  source?: 'recent' | 'collection' | 'review';
 };
 
 /** Does `note` carry every tag of `tags` (by the tag rules' case-folded key)? */

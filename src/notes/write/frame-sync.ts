@@ -86,7 +86,7 @@ export function createFrameSync(deps: FrameSyncDeps) {
      * or showed the edit while it was queued, show it as it stands (`note`, as this frame has it).
      */
     refused(item: OutboxItem, note: Note | null) {
-      if (item.kind !== 'add') post({ kind: 'kept', noteId: item.noteId, note });
+      if (item.kind === 'update' || item.kind === 'delete') post({ kind: 'kept', noteId: item.noteId, note });
     },
     /** Another learner signed in: this learner's frames are no longer followed. */
     close() {

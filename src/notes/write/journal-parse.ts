@@ -1,4 +1,4 @@
-import { parseNote } from '../../api/parse-response.ts';
+import { parseNote, parseReviewCard } from '../../api/parse-response.ts';
 import type { NewNote, Note } from '../../protocol/api-types.ts';
 import { checkTagList } from '../../protocol/tag-rules.ts';
 import type { Draft, OutboxItem } from './journal.ts';
@@ -54,18 +54,36 @@ const isNewNote = (v: unknown): v is NewNote =>
     version: 1,
   });
 
+/** A review card as the API's own parser checks it. */
+function isCard(v: unknown): boolean {
+  try {
+    parseReviewCard(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** One queued write of any kind. */
 export function isOutboxItem(v: unknown): v is OutboxItem {
   if (!isObj(v) || !str(v.id) || !v.id) return false;
   if (v.kind === 'add') return str(v.tempId) && isNewNote(v.note);
   if (v.kind === 'update') return str(v.noteId) && int(v.version) && isDraft(v.changes) && isNote(v.base);
   if (v.kind === 'delete') return str(v.noteId) && int(v.version) && typeof v.after === 'number';
+  if (v.kind === 'review')
+    return (
+      str(v.noteId) && [1, 2, 3, 4].includes(v.rating as number) && str(v.reviewedOn) && isCard(v.predicted)
+    );
   return false;
 }
 
 /** One queued write as stored, its edit's tags checked as a draft's are (`readDraft`); null when malformed. */
 export function readOutboxItem(v: unknown): OutboxItem | null {
   if (!isOutboxItem(v)) return null;
+  if (v.kind === 'review') {
+    const { id, noteId, rating, reviewedOn } = v;
+    return { id, kind: 'review', noteId, rating, reviewedOn, predicted: parseReviewCard(v.predicted) };
+  }
   if (v.kind !== 'update') return v;
   const changes = readDraft(v.changes);
   return changes && { ...v, changes };

@@ -1,6 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { KeyValueStore } from '../../platform/key-value-store.ts';
-import type { NewNote, Note } from '../../protocol/api-types.ts';
+import type { NewNote, Note, ReviewCard, ReviewRating } from '../../protocol/api-types.ts';
 import { journalKey } from '../read/journal-key.ts';
 import { isNote, readDraft, readOutboxItem } from './journal-parse.ts';
 
@@ -22,7 +22,19 @@ export type OutboxItem =
   /** `version` is the version the edit was based on; `base` the note as the learner saw it. */
   | { id: string; kind: 'update'; noteId: string; version: number; changes: NoteChanges; base: Note }
   /** `version` is the one the learner saw; `after` holds it back until the Undo window has passed. */
-  | { id: string; kind: 'delete'; noteId: string; version: number; after: number };
+  | { id: string; kind: 'delete'; noteId: string; version: number; after: number }
+  /**
+   * A review rating (issue 27): `id` doubles as its Idempotency-Key, so it is scheduled once however
+   * often it is sent; `predicted` is the card the app computed, shown until the server's answer.
+   */
+  | {
+      id: string;
+      kind: 'review';
+      noteId: string;
+      rating: ReviewRating;
+      reviewedOn: string;
+      predicted: ReviewCard;
+    };
 
 /** Two versions of one note the learner must choose between (HTTP 409, or deleted elsewhere). */
 export type Conflict = { mine: Draft; base: Note; current: Note | null };

@@ -1,5 +1,6 @@
 import type { KeyValueStore } from '../../platform/key-value-store.ts';
 import type { CourseSummary, Note, NoteOrder } from '../../protocol/api-types.ts';
+import { isInReview } from '../../protocol/review-rules.ts';
 import {
   KEPT_KEY,
   KEPT_MAX_AGE_MS,
@@ -89,8 +90,12 @@ function fold(list: KeptList, kept: Note[], noteId: string, note: Note | null): 
   const last = kept.reduce<Note | null>((a, n) => (a === null || compare(n, a) > 0 ? n : a), null);
   const had = kept.some((n) => n.noteId === noteId);
   // It belongs in the list, within the range the server gave (all of it, when the list was whole).
+  // A review list (src/review/review-kept.ts) holds only notes in review.
   const fits =
-    note !== null && noteMatcher(list.filter)(note) && (list.complete || !last || compare(note, last) <= 0);
+    note !== null &&
+    (list.filter.source !== 'review' || isInReview(note)) &&
+    noteMatcher(list.filter)(note) &&
+    (list.complete || !last || compare(note, last) <= 0);
   if (!had && !fits) return false;
   const notes = kept.filter((n) => n.noteId !== noteId);
   if (note && fits) notes.push(note);

@@ -1,8 +1,8 @@
-import { effect, type Signal } from '@preact/signals-core';
+import { computed, effect, type Signal } from '@preact/signals-core';
 import type { NotesApi } from '../../api/notes-api.ts';
 import { createFrameLinks, type FrameLinks, type FrameWindow } from '../../platform/frame-links.ts';
 import type { KeyValueStore } from '../../platform/key-value-store.ts';
-import type { Note } from '../../protocol/api-types.ts';
+import type { Note, ReviewCard, ReviewRating } from '../../protocol/api-types.ts';
 import type { NoteCache } from '../read/note-cache.ts';
 import { createJournalDrafts } from './drafts.ts';
 import { createFrameSync } from './frame-sync.ts';
@@ -13,12 +13,12 @@ import { createOutbox } from './outbox.ts';
 import { createDeletes, type PendingDelete } from './pending-deletes.ts';
 import { createQueuedFollower, showKept, showQueued } from './queued-notes.ts';
 import { createSentLedger } from './sent-ledger.ts';
-import { noteIdOf, settleWrite } from './settle-write.ts';
+import { noteIdOf, ratedCards, settleWrite } from './settle-write.ts';
 import { uploadImage } from './upload-image.ts';
 
 /** Everything the write side needs, injected (the model passes its own deps and signals through). */
 export type ActionsDeps = {
-  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'uploadFile'>;
+  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'uploadFile' | 'reviewNote'>;
   store: KeyValueStore;
   learner: () => string;
   cache: NoteCache;
@@ -109,7 +109,10 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
   const stopSync = effect(() => {
     const state = journal.state.value;
     const failing = new Set([...outbox.failing.value, ...(sync?.failing.value ?? [])]);
-    deps.unsaved.value = new Set(state.outbox.filter((i) => failing.has(i.id)).map(noteIdOf));
+    // A rating waiting to be sent leaves its note as saved as it was: no "Not saved yet" on it.
+    deps.unsaved.value = new Set(
+      state.outbox.filter((i) => i.kind !== 'review' && failing.has(i.id)).map(noteIdOf),
+    );
     deps.conflicts.value = state.conflicts;
     deps.durable.value = journal.durable.value;
   });
@@ -120,6 +123,17 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
     ...writes,
     ...deletes,
     drafts,
+    /**
+     * The cards queued ratings predict, by note id, in every frame of the learner (the journal is
+     * shared): a rated note leaves the due list at once, also after a reload while offline.
+     */
+    rated: computed(() => ratedCards(journal.state.value.outbox)),
+    /**
+     * Queues a review rating (issue 27) through the outbox: sent in order with the learner's other
+     * writes, exactly once (its own Idempotency-Key), offline and across reloads like them.
+     */
+    rate: (noteId: string, rating: ReviewRating, reviewedOn: string, predicted: ReviewCard) =>
+      outbox.enqueue({ id: deps.newId(), kind: 'review', noteId, rating, reviewedOn, predicted }),
     /** Sends queued writes now (online again, a new session). */
     retryNow: outbox.resume,
     /** The frame is unloading: drafts written, queued writes sent with keepalive. */

@@ -30,6 +30,8 @@ export function verdictFor(item: OutboxItem, error: unknown): Verdict {
   if (status >= 500 || status === 429 || status === 408) return { kind: 'retry' };
   if (status === 401) return { kind: 'session' };
   if (status === 403) return { kind: 'forbidden' };
+  // A rating of a note that is gone (deleted elsewhere): nothing left to schedule.
+  if (item.kind === 'review' && status === 404) return { kind: 'done', note: null };
   const current = error.body?.current ?? null;
   if (item.kind === 'delete') {
     if (status === 404) return { kind: 'done', note: null };
@@ -68,8 +70,10 @@ export function backoffMs(attempt: number, random: () => number): number {
 export function rebase(rest: readonly OutboxItem[], item: OutboxItem, saved: Note): OutboxItem[] {
   const from = item.kind === 'add' ? item.tempId : item.noteId;
   return rest.map((next) =>
-    next.kind !== 'add' && next.noteId === from
-      ? { ...next, noteId: saved.noteId, version: saved.version }
-      : next,
+    next.kind === 'add' || next.noteId !== from
+      ? next
+      : next.kind === 'review'
+        ? { ...next, noteId: saved.noteId } // a rating names the note only
+        : { ...next, noteId: saved.noteId, version: saved.version },
   );
 }

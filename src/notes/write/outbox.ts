@@ -17,7 +17,7 @@ export type FirstOutcome =
 /** What the outbox needs; the clock, randomness and timers are injected for tests. */
 export type OutboxDeps = {
   journal: Journal;
-  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote'>;
+  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'reviewNote'>;
   now: () => number;
   random: () => number;
   setTimeout: (fn: () => void, ms: number) => unknown;
@@ -56,11 +56,11 @@ export const CATCH_UP_MS = 3000;
 const LOOK_MS = 50;
 
 /**
- * The persistent outbox (docs/no-data-loss.md): adds, edits and deletes are sent one at a time in the order
+ * The persistent outbox (docs/no-data-loss.md): adds, edits, deletes and review ratings are sent one at a time in the order
  * the learner made them, each kept in the journal until the server confirms it. A failure of the
  * link or the server keeps it queued — retried with exponential backoff and jitter, at once when
  * the browser says it is online again, and after a reload (the journal is read back). An add
- * carries its item id as `Idempotency-Key`, so a retry whose first try got through (only the
+ * (and a rating) carries its item id as `Idempotency-Key`, so a retry whose first try got through (only the
  * answer was lost) doesn't create a second note. One outbox belongs to one learner: `stop` it on
  * a learner change, so their queue never goes out with another learner's token.
  */
@@ -98,6 +98,10 @@ export function createOutbox(deps: OutboxDeps) {
   };
   const send = (item: OutboxItem, keepalive = false): Promise<Note | null> => {
     if (item.kind === 'add') return deps.api.addNote(item.note, { idempotencyKey: item.id, keepalive });
+    if (item.kind === 'review') {
+      const { noteId, rating, reviewedOn } = item;
+      return deps.api.reviewNote({ noteId, rating, reviewedOn }, { idempotencyKey: item.id, keepalive });
+    }
     if (item.kind === 'update')
       return deps.api.updateNote(
         { noteId: item.noteId, version: item.version, ...item.changes },

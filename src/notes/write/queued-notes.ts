@@ -18,6 +18,7 @@ export type QueuedDeps = {
  */
 export function showQueued({ cache, now }: QueuedDeps, item: OutboxItem): boolean {
   const id = noteIdOf(item);
+  if (item.kind === 'review') return false; // its predicted card shows through `ratedCards`
   if (item.kind === 'delete') {
     const shown = cache.visible.value.some((n) => n.noteId === id);
     cache.setHidden(id, true); // also when not loaded yet: a later load then leaves it out
@@ -64,7 +65,8 @@ export function createQueuedFollower(deps: QueuedDeps, initial: readonly OutboxI
     for (const item of outbox) {
       if (known.has(item.id) || !showQueued(deps, item)) continue;
       const note = cache.get(noteIdOf(item));
-      if (note && item.kind !== 'update') deps.onCountChange(note, item.kind === 'add' ? 1 : -1);
+      if (note && (item.kind === 'add' || item.kind === 'delete'))
+        deps.onCountChange(note, item.kind === 'add' ? 1 : -1);
     }
     const queued = new Set(outbox.map((i) => i.id));
     // A note with a delete still queued stays hidden: this frame's own Undo then delete again
@@ -76,6 +78,7 @@ export function createQueuedFollower(deps: QueuedDeps, initial: readonly OutboxI
       if (item.kind === 'add') cache.remove(noteId);
       else if (item.kind === 'update') cache.setSaving(noteId, false);
       else if (
+        item.kind === 'delete' &&
         item.after > deps.now() &&
         !deleting.has(noteId) &&
         !cache.visible.value.some((n) => n.noteId === noteId)

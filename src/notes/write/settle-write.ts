@@ -1,4 +1,4 @@
-import type { Note } from '../../protocol/api-types.ts';
+import type { Note, ReviewCard } from '../../protocol/api-types.ts';
 import type { NoteCache } from '../read/note-cache.ts';
 import type { Draft, JournalState, OutboxItem } from './journal.ts';
 import type { Verdict } from './outbox-verdict.ts';
@@ -61,6 +61,7 @@ export function settleWrite(
 ): JournalState {
   const { cache } = deps;
   const id = noteIdOf(item);
+  if (item.kind === 'review') return settleRating(deps, id, verdict, state);
   if (verdict.kind === 'done') {
     if (item.kind === 'delete') {
       cache.remove(id, true);
@@ -99,4 +100,28 @@ export function settleWrite(
   } else if (item.kind === 'update') cache.put(item.base);
   deps.announce('Could not save');
   return returnToDraft(state, item);
+}
+
+/**
+ * A rating the server answered for good: its note (the new card) replaces the cached one — only the
+ * card when an edit of it is still on its way, so the learner's text shown stays theirs. The
+ * predicted card shown meanwhile leaves with the item (`ratedCards`). Refused: the note is due as
+ * before, and the learner hears so.
+ */
+function settleRating(deps: SettleDeps, id: string, verdict: Verdict, state: JournalState): JournalState {
+  const { cache } = deps;
+  if (verdict.kind === 'done' && verdict.note) {
+    const have = cache.get(id);
+    const editing = have && cache.saving.value.has(id);
+    cache.put(editing ? { ...have, review: verdict.note.review ?? null } : verdict.note);
+    deps.onConfirmed?.(verdict.note.noteId, verdict.note);
+  } else if (verdict.kind !== 'done') deps.announce('Could not save the rating');
+  return state;
+}
+
+/** The card each note's latest queued rating predicts, by note id (the due list leaves them out). */
+export function ratedCards(outbox: readonly OutboxItem[]): ReadonlyMap<string, ReviewCard> {
+  const cards = new Map<string, ReviewCard>();
+  for (const item of outbox) if (item.kind === 'review') cards.set(item.noteId, item.predicted);
+  return cards;
 }

@@ -5,7 +5,7 @@ import { NAV_ROUTES, OPENABLE_PATHS } from '../../../src/routes/route-table.ts';
 
 test('the base routes are the app route table’s openable paths, not a copy', () => {
   assert.is(ROUTES, OPENABLE_PATHS);
-  assert.equal([...ROUTES], ['/', '/view', '/course']);
+  assert.equal([...ROUTES], ['/', '/view', '/course', '/review']);
 });
 
 test('parameterised routes come from the table’s `param` entries', () => {
@@ -17,12 +17,12 @@ test('parameterised routes come from the table’s `param` entries', () => {
     })),
   );
   assert.equal(PARAM_ROUTES, [{ path: '/course', param: 'courseId' }]);
-  assert.is(ROUTE_SHAPES, '/, /view, /course, /course/<courseId>');
+  assert.is(ROUTE_SHAPES, '/, /view, /course, /review, /course/<courseId>');
 });
 
 test('the Route select offers the base routes, plus a chosen course route', () => {
-  assert.equal(routeChoices('/view'), ['/', '/view', '/course']);
-  assert.equal(routeChoices('/course/course-ml'), ['/', '/view', '/course', '/course/course-ml']);
+  assert.equal(routeChoices('/view'), ['/', '/view', '/course', '/review']);
+  assert.equal(routeChoices('/course/course-ml'), ['/', '/view', '/course', '/review', '/course/course-ml']);
 });
 
 test.run();

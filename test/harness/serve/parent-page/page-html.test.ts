@@ -55,7 +55,7 @@ test('the option sets: 6 locales, 16 themes in spaced form, 3 routes, a small-sc
   assert.equal(options('Locale'), ['en', 'hi', 'fr', 'es', 'de', 'ar']);
   assert.is(options('Theme').length, 16);
   assert.ok(options('Theme').includes('light green'));
-  assert.equal(options('Route'), ['/', '/view', '/course']);
+  assert.equal(options('Route'), ['/', '/view', '/course', '/review']);
   assert.ok(options('Frame width').some((o) => /^3\d\d px \(small screen\)$/.test(o ?? '')));
   assert.equal(options('Player data'), ['none', DEMO_PLAYER_DATA.lukas!.resourceTitle]);
 });
