@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Frame, Page, Route } from 'playwright-core';
+import { DEMO_PLAYER_DATA } from '../harness/api/seed.ts';
 import { seedDatabase } from '../harness/api/server.ts';
 import type { Note, NoteFilter, NoteReview } from '../src/protocol/api-types.ts';
 import { rate } from '../src/review/schedule.ts';
@@ -119,6 +120,10 @@ async function paintAfter(frame: Frame, before: string | null, act: () => Promis
   return painted - start;
 }
 
+/** The idle prefetch took the review chunk (a function, not a string: the app's CSP refuses eval). */
+const prefetched = () =>
+  performance.getEntriesByType('resource').some((e) => e.name.includes('/ReviewScreen-'));
+
 /** One sample of each figure in a fresh profile. */
 async function sample(browser: Browser, portalUrl: string, appOrigin: string, notes: Note[]) {
   const context = await browser.newContext();
@@ -130,11 +135,7 @@ async function sample(browser: Browser, portalUrl: string, appOrigin: string, no
     // The tab's count shows once the first screen is complete and the browser idle; with notes due,
     // the idle prefetch then takes the review chunk (src/ui/prefetch.ts): then the click.
     await frame.waitForSelector('.app-nav .tab-count', { timeout: 30_000 });
-    await frame.waitForFunction(
-      "performance.getEntriesByType('resource').some((e) => e.name.includes('/ReviewScreen-'))",
-      null,
-      { timeout: 30_000 },
-    );
+    await frame.waitForFunction(prefetched, null, { timeout: 30_000 });
     await page.waitForTimeout(300);
     const tab = frame.locator('.app-nav a', { hasText: 'Review' });
     const first = await paintAfter(frame, null, () => tab.click());
@@ -157,7 +158,14 @@ export async function measureReview1k(browser: Browser, dist: string, runs = 5):
   await seedDatabase(dataFile, [
     {
       owner: { rootOrg: BENCH_USER.rootOrg, org: BENCH_USER.org, wid: BENCH_USER.wid },
-      note: { ...(notes[0] as Note), noteId: 'home-note', inReview: false, review: null },
+      // A note on the demo player's resource: `/` shows it, and the idle prefetch follows.
+      note: {
+        ...(notes[0] as Note),
+        noteId: 'home-note',
+        refId: DEMO_PLAYER_DATA[BENCH_USER.name]?.resourceId ?? '',
+        inReview: false,
+        review: null,
+      },
     },
   ]);
   const stack = await startStack(dist, dataFile);
