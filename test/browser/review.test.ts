@@ -16,6 +16,7 @@ import { browserSuite } from './support/browser-suite.ts';
 import { focused, seeks, waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { demoPlayer, noteOn, portalContext } from './support/learners.ts';
 import { createReviewApi, dueCard } from './support/review-api.ts';
+import { savedFile } from './support/saved-file.ts';
 import { eventually } from './support/screen-data.ts';
 
 const { test, scenario } = browserSuite('review (/review)');
@@ -194,6 +195,24 @@ test('an API without review (404 on the summary): no Review tab', async ({ brows
     async () => (await f.getByRole('link', { name: /^Review/ }).count()) === 0,
     'the tab gone',
   );
+});
+
+
+test('Export for Anki on the Review screen: the notes in review, hidden words as a Cloze note', async ({
+  browser,
+}) => {
+  const { s, f } = await open(browser);
+  await waitText(f, DUE);
+  const button = f.getByRole('button', { name: 'Export for Anki', exact: true });
+  await button.waitFor();
+  const file = await savedFile(s.page, f, () => button.click());
+  assert.is(file.name, 'Review (Anki).txt');
+  const rows = file.text.split('\n').filter((l) => l && !l.startsWith('#'));
+  assert.is(rows.length, 3, 'the three notes in review, not the fourth');
+  const cloze = rows.find((r) => r.startsWith('Cloze\t'));
+  assert.ok(cloze?.includes(`{{c1::${CLOZE_WORDS}}}`), 'the hidden words as an Anki cloze');
+  assert.is(rows.filter((r) => r.startsWith('Basic\t')).length, 2);
+  assert.not.ok(file.text.includes('Not in review'));
 });
 
 test.run();

@@ -1,39 +1,30 @@
-import { useRef } from 'react';
+import { useEffect, useState } from 'react';
+import type { Note } from '../../../protocol/api-types.ts';
+import { AnkiExportButton } from '../../notes/AnkiExportButton.tsx';
 import { useServices } from '../../services.ts';
 import { useT } from '../../use-value.ts';
-import { loadAnkiExport } from './anki-hook.ts';
 
 /**
- * Export for Anki: downloads the learner's notes in review as a `.txt` Anki imports. Shown once the
- * builder is wired in (anki-hook.ts).
+ * Export for Anki on the Review screen: the learner's notes in review (the first 100, soonest due
+ * first) as a file Anki imports, through the same button as the course screen's. Shown once they
+ * are loaded; a failed load leaves no button rather than one that exports nothing.
  */
 export function AnkiExport() {
-  const { notes, page, announcer } = useServices();
+  const { notes } = useServices();
   const t = useT();
-  const running = useRef(false);
-  if (!loadAnkiExport) return null;
-  const load = loadAnkiExport;
-  const exportNotes = async () => {
-    if (running.current) return;
-    running.current = true;
-    try {
-      const [build, list] = await Promise.all([
-        load(),
-        notes.review.api.fetchNotes({ review: 'in', order: 'due', limit: 100 }),
-      ]);
-      page.download('notes-review.txt', build(list.notes), 'text/plain;charset=utf-8');
-    } catch (error) {
-      console.error('Notes: the Anki export failed', error);
-      announcer.announce('Could not export the notes. Try again.');
-    } finally {
-      running.current = false;
-    }
-  };
+  const [inReview, setInReview] = useState<readonly Note[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    notes.review.api
+      .fetchNotes({ review: 'in', order: 'due', limit: 100 }, { signal: controller.signal })
+      .then((page) => setInReview(page.notes))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [notes]);
+  if (!inReview?.length) return null;
   return (
     <p className="review-export">
-      <button type="button" className="btn-secondary" onClick={exportNotes}>
-        {t('Export for Anki')}
-      </button>
+      <AnkiExportButton notes={inReview} title={t('Review')} />
     </p>
   );
 }
