@@ -124,7 +124,7 @@ test('route errors name every accepted shape, and the id rule for a bad course i
     }
     return '';
   };
-  assert.is(message('/admin'), 'Use one route: /, /view, /course, /course/<courseId>.');
+  assert.is(message('/admin'), 'Use one route: /, /view, /course, /review, /course/<courseId>.');
   assert.match(message('/course/a.b'), /^The courseId in \/course\/<courseId> must be 1–256 letters, digits/);
 });
 

@@ -60,14 +60,14 @@ test('the option sets: 6 locales, 16 themes in spaced form, 3 routes, a small-sc
   assert.equal(options('Player data'), ['none', DEMO_PLAYER_DATA.lukas!.resourceTitle]);
 });
 
-test('a course route from --route is an extra, selected Route option after the three base paths', () => {
+test('a course route from --route is an extra, selected Route option after the four base paths', () => {
   const withCourse = { ...config, initial: { ...config.initial, route: '/course/course-ml-101' as const } };
   const doc = parseHTML(renderParentPage(withCourse, 'http://localhost:4200'))
     .document as unknown as Document;
   const route = labelled(doc, 'Route');
   assert.equal(
     [...route.querySelectorAll('option')].map((o) => o.getAttribute('value')),
-    ['/', '/view', '/course', '/course/course-ml-101'],
+    ['/', '/view', '/course', '/review', '/course/course-ml-101'],
   );
   assert.is(route.querySelector('option[selected]')?.getAttribute('value'), '/course/course-ml-101');
 });
