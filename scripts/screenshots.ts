@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: the mock portal with the app framed in it — light, dark, a 360 px frame,
- * Arabic, a course, the editor open — written to docs/screenshots/ for the README. Builds dist/
+ * Arabic, a course, the editor open, the Review screen — written to docs/screenshots/ for the README. Builds dist/
  * when it is missing or stale (as `harness serve` does), serves it with the seeded mock API and
  * the harness's portal page, and shoots each screen in Debian's Chromium once what it must show
  * is on screen. Exits 1 when fonts or Chromium are missing, or when any screenshot could not be

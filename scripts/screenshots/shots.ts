@@ -146,4 +146,17 @@ export const SHOTS: Shot[] = [
       await writeFormattedNote(f, page);
     },
   },
+  {
+    file: 'review.png',
+    about: 'Review: a due note, its answer shown, and the four ratings',
+    viewport: WIDE,
+    controls: { route: '/review' },
+    async ready(f) {
+      const show = f.getByRole('button', { name: 'Show answer', exact: true });
+      await show.waitFor({ state: 'visible' });
+      await show.click();
+      await f.getByRole('button', { name: /^Good/ }).waitFor({ state: 'visible' });
+      await expectBackground(f, false);
+    },
+  },
 ];
