@@ -197,7 +197,6 @@ test('an API without review (404 on the summary): no Review tab', async ({ brows
   );
 });
 
-
 test('Export for Anki on the Review screen: the notes in review, hidden words as a Cloze note', async ({
   browser,
 }) => {

@@ -20,7 +20,7 @@ export function AnkiExport() {
       .then((page) => setInReview(page.notes))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [notes]);
+  }, []);
   if (!inReview?.length) return null;
   return (
     <p className="review-export">
