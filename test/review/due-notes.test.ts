@@ -1,21 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ReviewCard } from '../../src/protocol/api-types.ts';
 import { cardOf, compareDue, dueQueue, endOfLocalDay, nextDue } from '../../src/review/due-notes.ts';
+import { fakeCard } from '../fakes/fake-card.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
 
-const card = (due: string, over: Partial<ReviewCard> = {}): ReviewCard => ({
-  due,
-  stability: 3,
-  difficulty: 5,
-  scheduledDays: 3,
-  learningSteps: 0,
-  reps: 1,
-  lapses: 0,
-  state: 'review',
-  lastReview: null,
-  ...over,
-});
+const card = fakeCard;
 const inReview = (noteId: string, due: string | null, createdOn = '2026-11-01T00:00:00.000Z') =>
   fakeNote({ noteId, inReview: true, review: due ? card(due) : null, createdOn });
 

@@ -2,19 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ReviewCard } from '../../src/protocol/api-types.ts';
 import { FORECAST_DAYS, forecast } from '../../src/review/forecast.ts';
+import { fakeCard } from '../fakes/fake-card.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
 
-const card = (due: string): ReviewCard => ({
-  due,
-  stability: 3,
-  difficulty: 5,
-  scheduledDays: 3,
-  learningSteps: 0,
-  reps: 1,
-  lapses: 0,
-  state: 'review',
-  lastReview: null,
-});
+const card = (due: string): ReviewCard => fakeCard(due);
 const due = (noteId: string, at: string) => fakeNote({ noteId, inReview: true, review: card(at) });
 
 function inZone(tz: string, fn: () => void) {

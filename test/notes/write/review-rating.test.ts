@@ -12,6 +12,7 @@ import { rebase, verdictFor } from '../../../src/notes/write/outbox-verdict.ts';
 import { ratedCards } from '../../../src/notes/write/settle-write.ts';
 import type { Note, ReviewCard } from '../../../src/protocol/api-types.ts';
 import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
+import { fakeCard } from '../../fakes/fake-card.ts';
 import { fakeNote } from '../../fakes/fake-note.ts';
 import {
   answers,
@@ -24,18 +25,8 @@ import {
   updateItem,
 } from '../../fakes/write-side.ts';
 
-const card = (due: string, over: Partial<ReviewCard> = {}): ReviewCard => ({
-  due,
-  stability: 3,
-  difficulty: 5,
-  scheduledDays: 3,
-  learningSteps: 0,
-  reps: 1,
-  lapses: 0,
-  state: 'review',
-  lastReview: '2026-05-06T07:08:09.000Z',
-  ...over,
-});
+const card = (due: string, over: Partial<ReviewCard> = {}): ReviewCard =>
+  fakeCard(due, { lastReview: '2026-05-06T07:08:09.000Z', ...over });
 const PREDICTED = card('2026-05-09T07:08:09.000Z');
 const FROM_SERVER = card('2026-05-10T07:08:09.000Z', { stability: 3.4 });
 const note = fakeNote({ noteId: 'n1', version: 2, inReview: true, review: null });
