@@ -192,8 +192,9 @@ export function createReviewDeck(deps: DeckDeps) {
      */
     rate(note: Note, rating: ReviewRating): ReviewCard {
       ratedHere += 1;
-      const reviewedOn = new Date(review.now()).toISOString();
-      const predicted = rate(cardOf(note, rated.value), rating, new Date(reviewedOn));
+      const at = new Date(review.now());
+      const reviewedOn = at.toISOString();
+      const predicted = rate(cardOf(note, rated.value), rating, at);
       mine.value = new Map([...mine.value, [note.noteId, predicted]]);
       const settle = () => {
         const next = new Map(mine.value);
