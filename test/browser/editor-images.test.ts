@@ -27,11 +27,14 @@ async function openEditor(f: Frame, page: Page, line: string) {
   await f.waitForFunction(() => document.activeElement?.classList.contains('ql-editor'));
   await page.keyboard.type(line);
 }
-/** Picks files with the toolbar's Insert image (the browser's file chooser). */
+/**
+ * Picks files with the toolbar's Insert image (the browser's file chooser). Handing the browser a
+ * 5 MB file is the test's own transport, not the app's work: it gets a minute on a loaded machine.
+ */
 async function pick(f: Frame, page: Page, files: ReturnType<typeof png>[]) {
   const chooser = page.waitForEvent('filechooser');
   await f.getByRole('toolbar').getByRole('button', { name: 'Insert image', exact: true }).click();
-  await (await chooser).setFiles(files);
+  await (await chooser).setFiles(files, { timeout: 60_000 });
 }
 const uploads = (s: { apiRequests: { url(): string }[] }) =>
   s.apiRequests.filter((r) => r.url().endsWith('/file/upload')).length;
