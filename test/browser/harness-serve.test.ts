@@ -9,9 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { ensureDist } from '../../harness/serve/ensure-dist.ts';
 import { freePort, type HarnessProcess, spawnHarness } from '../harness/support/spawn-harness.ts';
 import { launchChromium } from './support/chromium.ts';
 
@@ -24,6 +26,9 @@ const fr = JSON.parse(readFileSync(new URL('../../locales/fr.json', import.meta.
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 test.before(async (ctx) => {
+  // dist/ made ready once, as `harness serve` would, so no serve below waits on a build (a loaded
+  // machine can take longer than a serve's startup is given) or starts a second one beside it.
+  await ensureDist(fileURLToPath(new URL('../..', import.meta.url)), () => undefined);
   ctx.browser = await launchChromium();
   ctx.dir = mkdtempSync(join(tmpdir(), 'notes-harness-serve-'));
   ctx.procs = [];
