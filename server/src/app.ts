@@ -8,7 +8,12 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { type FilesDir, openFilesDir } from './files/files-dir.ts';
 import { SERVED_FILE_HEADERS } from './files/routes.ts';
 import { encodeJson, varyWithAcceptEncoding } from './http/compression.ts';
@@ -140,7 +145,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(parts.log ?? {}),
     // One line per request (below) instead of Fastify's two: half the log writes under load.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_JSON_BODY_BYTES,
     return503OnClosing: true,
     // A 16 kB token plus the other headers must reach the authenticator (a 401, not Node's 431).
