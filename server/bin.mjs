@@ -16,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The bundle's path, written if missing; null when it can't be made. */
 async function bundle() {
   try {
-    const { build } = await import('esbuild');
+    const { build, stop } = await import('esbuild');
     const result = await build({
       entryPoints: [join(here, 'src/cli/run.ts')],
       bundle: true,
@@ -28,6 +28,7 @@ async function bundle() {
       outfile: 'run.mjs',
       logLevel: 'silent',
     });
+    await stop(); // esbuild's service process isn't needed once the bundle is made
     const code = result.outputFiles[0].contents;
     const dir = join(here, '.bundle');
     const file = join(dir, `run-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
