@@ -4,10 +4,11 @@
 // very process (no child, so SIGTERM reaches the service itself). Running the sources through tsx's
 // loader instead keeps tsx's loader thread, a second V8 isolate, alive for the process's life:
 // ≈ 55 MB of RSS, measured, a quarter of issue 25's memory budget. The bundle is named by its
-// content hash and written once (temp file, then rename), so servers starting together agree on it;
+// content hash and written once (temp file, then rename), so servers starting together agree on it,
+// and earlier versions' bundles over an hour old are removed then;
 // where the folder can't be written, tsx runs the sources as before.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -37,6 +38,13 @@ async function bundle() {
       const temp = `${file}.${process.pid}.tmp`;
       writeFileSync(temp, code);
       renameSync(temp, file);
+      // Earlier versions' bundles, unless recent (a server of that version may be starting now).
+      for (const name of readdirSync(dir)) {
+        const old = join(dir, name);
+        try {
+          if (old !== file && Date.now() - statSync(old).mtimeMs > 3_600_000) rmSync(old, { force: true });
+        } catch {} // another server removed it first
+      }
     }
     return file;
   } catch {
