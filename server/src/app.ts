@@ -8,7 +8,12 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { type FilesDir, openFilesDir } from './files/files-dir.ts';
 import { SERVED_FILE_HEADERS } from './files/routes.ts';
 import { encodeJson, varyWithAcceptEncoding } from './http/compression.ts';
@@ -139,6 +144,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const files = typeof parts.files === 'string' ? openFilesDir(parts.files) : parts.files;
   const app = Fastify({
     logger: loggerOptions(parts.log ?? {}),
+    // One line per request (below) instead of Fastify's two: half the log writes under load.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_JSON_BODY_BYTES,
     return503OnClosing: true,
     // A 16 kB token plus the other headers must reach the authenticator (a 401, not Node's 431).
@@ -148,6 +155,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     },
   });
   app.decorateRequest('caller', null);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {

@@ -17,6 +17,7 @@ import { loadPublicKeyDir, type PublicKeyMap } from './public-key-dir.ts';
 import { createRemoteKeySet } from './remote-key-set.ts';
 import { type Headers, headerValue, tokenFromHeaders } from './request-headers.ts';
 import { SafeAuthError, safeReason } from './safe-reason.ts';
+import { verifiedTokens } from './verified-tokens.ts';
 
 export type { AuthConfig } from './auth-config.ts';
 export type { Learner } from './learner.ts';
@@ -133,15 +134,22 @@ const badRequest = (error: string): AuthResult => ({ ok: false, status: 400, err
 export async function createAuthenticator(config: AuthConfig): Promise<Authenticator> {
   const verifier =
     config.mode === 'dev' ? await devVerifier(config) : keysVerifier(resolveKeysConfig(config));
+  const verified = verifiedTokens();
+  const now = () => config.now?.() ?? new Date();
   return {
     async authenticate(headers) {
       const found = tokenFromHeaders(headers);
       if (!found.ok) return unauthorized(found.reason);
       let claims: JWTPayload;
-      try {
-        claims = await verifier.verify(found.token);
-      } catch (err) {
-        return unauthorized(safeReason(err));
+      const known = verified.get(found.token, now());
+      if (known) claims = known;
+      else {
+        try {
+          claims = await verifier.verify(found.token);
+        } catch (err) {
+          return unauthorized(safeReason(err));
+        }
+        verified.set(found.token, claims, now());
       }
       const tokenWid = widFromClaims(claims);
       if (tokenWid === undefined) return unauthorized('token has no wid claim (nor a sub to take it from)');

@@ -18,6 +18,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './schema.ts';
+import { walSyncer } from './wal-sync.ts';
 
 /** A failure the operator can act on; `message` is one line, safe to print (no password). */
 export class StoreError extends Error {
@@ -31,6 +32,13 @@ export type Synchronous = 'full' | 'normal';
 export type ConnectOptions = {
   /** SQLite: `synchronous` (default 'full'). */
   synchronous?: Synchronous;
+  /**
+   * SQLite with synchronous 'full': commit with NORMAL and sync the WAL after each write
+   * transaction, shared by the concurrent ones (wal-sync.ts), instead of one blocking fsync per
+   * COMMIT. Writes are as durable; only transactions through `inTransaction` wait for the sync,
+   * so openStore (the service) asks for it and the one-shot operations don't.
+   */
+  groupCommit?: boolean;
   /** SQLite: how long to wait for another process's write lock, ms (default 5000). */
   busyTimeoutMs?: number;
   /** SQLite: page cache in MB (default 32: a 10,000-note learner's rows stay in memory for search). */
@@ -110,7 +118,7 @@ export function openSqliteFile(path: string, options: ConnectOptions = {}): Bett
   }
   try {
     db.pragma('journal_mode = WAL');
-    db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    db.pragma(`synchronous = ${options.synchronous === 'normal' || options.groupCommit ? 'NORMAL' : 'FULL'}`);
     db.pragma('foreign_keys = ON');
     db.pragma(`cache_size = ${-Math.round((options.cacheMb ?? 32) * 1024)}`);
   } catch (e) {
@@ -152,11 +160,12 @@ export async function connect(url: string, options: ConnectOptions = {}): Promis
     }
     return { kysely, engine: 'postgres' };
   }
-  const file = openSqliteFile(url, options);
+  const grouped = options.groupCommit === true && options.synchronous !== 'normal';
+  const file = openSqliteFile(url, { ...options, groupCommit: grouped });
   const kysely = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: cachedStatements(file) }),
   });
-  return { kysely, engine: 'sqlite' };
+  return { kysely, engine: 'sqlite', ...(grouped ? { durable: walSyncer(`${file.name}-wal`) } : {}) };
 }
 
 /** Maps a PostgreSQL connection failure during use to the same clear message. */

@@ -119,7 +119,7 @@ const PURGE_EVERY = 1000;
  */
 export async function openStore(url: string, options: StoreOptions = {}): Promise<NotesStore> {
   const now = options.now ?? (() => new Date());
-  const db = await connect(url, options);
+  const db = await connect(url, { groupCommit: true, ...options });
   try {
     await migrate(db);
     await purgeExpiredKeys(db, now());

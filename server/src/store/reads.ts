@@ -21,7 +21,7 @@ import {
   type FetchOrder,
 } from './cursor.ts';
 import { type Learner, learnerIdQuery } from './learners.ts';
-import { NOTE_FIELDS, noteOf } from './rows.ts';
+import { NOTE_FIELDS, type NoteRow, noteOf } from './rows.ts';
 import type { Database, Db } from './schema.ts';
 import { fold, tagNeedle } from './search-columns.ts';
 
@@ -112,23 +112,63 @@ export async function fetchNotes(db: Db, learner: Learner, f: FetchQuery): Promi
   if (f.review !== undefined || f.order === 'due') q = q.where('review_active', '=', 1);
   if (f.review === 'due') q = q.where('review_due', '<=', f.dueBy ?? new Date().toISOString());
   const paged = position === null ? q : q.where(after(position));
-  const rows = await inOrder(paged.select([...NOTE_FIELDS, 'review_due']), f.order)
+  const page = query !== '' ? await searchPage(db, learner, paged, f) : await plainPage(paged, f);
+  // A first page that holds every match is its own count: a narrow search costs one pass, not two.
+  const total = position === null && !page.more ? page.rows.length : await countOf(q);
+  const nextCursor = page.more && page.last ? encodeCursor(page.last) : null;
+  return { notes: page.rows.map(noteOf), total, nextCursor };
+}
+
+/** At most `limit` rows of a fetch, whether more follow, and the cursor position after the last. */
+type Page = { rows: (NoteRow & { review_due: string | null })[]; more: boolean; last: CursorPosition | null };
+
+/** A page in one statement: the filter's rows in order, one more than the page to know if more follow. */
+async function plainPage(matching: NotesQuery, f: FetchQuery): Promise<Page> {
+  const rows = await inOrder(matching.select([...NOTE_FIELDS, 'review_due']), f.order)
     .limit(f.limit + 1)
     .execute();
-  // A first page that holds every match is its own count: a narrow search costs one pass, not two.
-  const total = position === null && rows.length <= f.limit ? rows.length : await countOf(q);
-  const notes = rows.slice(0, f.limit).map(noteOf);
-  const last = notes[notes.length - 1];
-  const lastDue = rows[notes.length - 1]?.review_due ?? null;
-  const nextCursor =
-    rows.length > f.limit && last
-      ? encodeCursor({
-          order: f.order,
-          key: keyOf(f.order, last, lastDue),
-          noteId: last.noteId,
-        })
-      : null;
-  return { notes, total, nextCursor };
+  const page = rows.slice(0, f.limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    more: rows.length > f.limit,
+    last: last
+      ? { order: f.order, key: keyOf(f.order, noteOf(last), last.review_due), noteId: last.note_id }
+      : null,
+  };
+}
+
+/**
+ * A search's page in two steps: the ids (and sort keys) of the page's notes in order, then those
+ * notes by key. On SQLite the first step reads only the index that holds the folded text
+ * (migration 4) in `newest` order, stopping at a page of matches, instead of a table row per note
+ * looked at. The cursor comes from the first step, so a note deleted between the two is only
+ * missing from this page, never a reason to skip the next.
+ */
+async function searchPage(db: Db, learner: Learner, matching: NotesQuery, f: FetchQuery): Promise<Page> {
+  const column = sortColumn(f.order);
+  const keys = await inOrder(matching.select(['note_id', column]), f.order)
+    .limit(f.limit + 1)
+    .execute();
+  const ids = keys.slice(0, f.limit);
+  const last = ids[ids.length - 1];
+  const found =
+    ids.length === 0
+      ? []
+      : await ownNotes(db, learner)
+          .where(
+            'note_id',
+            'in',
+            ids.map((r) => r.note_id),
+          )
+          .select([...NOTE_FIELDS, 'review_due'])
+          .execute();
+  const byId = new Map(found.map((r) => [r.note_id, r]));
+  return {
+    rows: ids.flatMap((r) => byId.get(r.note_id) ?? []),
+    more: keys.length > f.limit,
+    last: last ? { order: f.order, key: String(last[column] ?? ''), noteId: last.note_id } : null,
+  };
 }
 
 /** The sort key of a page's last note, for its cursor. */

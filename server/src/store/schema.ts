@@ -82,5 +82,8 @@ export type Database = {
 /** Which engine a connection talks to; a few statements differ (row locks, instr vs strpos). */
 export type Engine = 'sqlite' | 'postgres';
 
-/** A connection with the engine it talks to. */
-export type Db = { kysely: Kysely<Database>; engine: Engine };
+/**
+ * A connection with the engine it talks to; `durable`, when set (SQLite's group commit,
+ * wal-sync.ts), must be awaited after a write transaction commits and before it is answered.
+ */
+export type Db = { kysely: Kysely<Database>; engine: Engine; durable?: () => Promise<void> };

@@ -15,8 +15,17 @@ const isBusy = (e: unknown): boolean => {
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 };
 
-/** Runs `work` in a transaction (BEGIN IMMEDIATE on SQLite), retrying a busy start. */
+/**
+ * Runs `work` in a transaction (BEGIN IMMEDIATE on SQLite), retrying a busy start; with group
+ * commit (wal-sync.ts) it resolves only once the commit is on the disk.
+ */
 export async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const result = await committed(db, work);
+  if (db.durable) await db.durable();
+  return result;
+}
+
+async function committed<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.kysely.transaction().execute(work);
