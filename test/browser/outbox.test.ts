@@ -32,13 +32,21 @@ const storedTexts = async (s: Awaited<ReturnType<typeof scenario>>) =>
 const journalOf = (f: Frame) =>
   f.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('notes:journal:')).length);
 
-/** Lets every write through to the API but answers 503, as if the answer were lost on the way. */
+/**
+ * Lets every write through to the API but answers 503, as if the answer were lost on the way. The
+ * pass-through waits as long as the API takes (a loaded machine can take more than the context's
+ * 10 s), and a pass-through that fails anyway is a lost link, not a crash of the test's worker.
+ */
 async function loseAnswers(page: Page, path: string, times: number) {
   let lost = 0;
   await page.route(apiPath(path), async (route: Route) => {
     if (lost >= times) return route.fallback();
     lost += 1;
-    await route.fetch(); // the API did the work…
+    try {
+      await route.fetch({ timeout: 0 }); // the API did the work…
+    } catch {
+      return route.abort('failed');
+    }
     return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"lost"}' });
   });
 }
