@@ -13,9 +13,10 @@ import type { Browser } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import type { Note, ReviewCard } from '../../src/protocol/api-types.ts';
 import { fakeCard } from '../fakes/fake-card.ts';
-import { apiPath } from './support/api-faults.ts';
+import { apiPath, bodyOf } from './support/api-faults.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { browserSuite } from './support/browser-suite.ts';
+import { REQUEST_BODIES } from './support/engine.ts';
 import { focused, seeks, waitAnnounced, waitText } from './support/frame-helpers.ts';
 import { demoPlayer, noteOn, portalContext } from './support/learners.ts';
 import { savedFile } from './support/saved-file.ts';
@@ -226,7 +227,14 @@ test('Export for Anki on the Review screen: the notes in review, hidden words as
   await waitText(f, DUE);
   const button = f.getByRole('button', { name: 'Export for Anki', exact: true });
   await button.waitFor();
+  const exportFetches = () =>
+    s.apiRequests.filter((r) => {
+      const body = bodyOf(r);
+      return /\/notes\/fetch$/.test(r.url()) && body?.review === 'in' && body.limit === 100;
+    }).length;
+  if (REQUEST_BODIES) assert.is(exportFetches(), 0, 'the notes in review are not fetched before the press');
   const file = await savedFile(s.page, f, () => button.click());
+  if (REQUEST_BODIES) assert.is(exportFetches(), 1, 'fetched once, on the press');
   assert.is(file.name, 'Review (Anki).txt');
   const rows = file.text.split('\n').filter((l) => l && !l.startsWith('#'));
   assert.is(rows.length, 3, 'the three notes in review, not the fourth');
