@@ -25,10 +25,9 @@ process.env.NOTES_BUILD_CACHE ??= join(root, '.test-artifacts', 'build-cache');
 /**
  * The browser test files that run in Firefox too (test/browser/<name>.test.ts): first notes,
  * add/edit/delete/Undo, SEEK (home), the editor and its drafts, the outbox, the service worker,
- * /view and its search, the course screens and export, and the XSS vectors and sanitiser. axe
- * runs in Chromium (every screen, light, dark and forced colours); its Firefox runs (about 95 s)
- * were taken out to keep CI under 25 minutes, and the Review flow's Firefox run fails (its tests'
- * stand-in routes need request bodies, which BiDi doesn't report): both to come back.
+ * /view and its search, the course screens and export, the Review flow, and the XSS vectors and
+ * sanitiser. axe runs in Chromium (every screen, light, dark and forced colours); its Firefox runs
+ * of the axe files (about 95 s) were taken out to keep CI under 25 minutes, to come back.
  * Inside them, a test that needs a Chromium-only feature is registered with `chromiumOnly`
  * (test/browser/support/engine.ts), which says why. The other files are Chromium's: they go
  * beyond the core flows (app shell, early start, dropped requests, kept copy, frames, images,
@@ -44,6 +43,7 @@ const FIREFOX_FILES = [
   'service-worker',
   'view',
   'course',
+  'review',
   'xss',
   'sanitize',
 ];

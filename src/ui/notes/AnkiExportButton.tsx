@@ -14,9 +14,12 @@ const loadBuilder = (loader: Loader) => {
   return builder.load();
 };
 
-/** What to export: any notes (those in review go in the file), and what the file is named after. */
+/**
+ * What to export: any notes (those in review go in the file), or how to fetch them on the press;
+ * and what the file is named after.
+ */
 export type AnkiExportButtonProps = {
-  notes: readonly Note[];
+  notes: readonly Note[] | (() => Promise<readonly Note[]>);
   /** Names the file (`<title> (Anki).txt`) and the Anki deck the notes go to when it exists. */
   title: string;
 };
@@ -24,8 +27,8 @@ export type AnkiExportButtonProps = {
 /**
  * "Export for Anki": downloads the notes in review among `notes` as a file Anki imports
  * (src/format/anki-export.ts, fetched only now), each note sanitised as for its card. With none in
- * review it downloads nothing and says so. On the course screen beside Export; the Review screen
- * can put it beside its own list the same way.
+ * review it downloads nothing and says so. On the course screen beside Export (the notes it shows);
+ * on the Review screen, which fetches its notes only when pressed.
  */
 export function AnkiExportButton({ notes, title }: AnkiExportButtonProps) {
   const { page, announcer, sanitizer, loader } = useServices();
@@ -37,10 +40,14 @@ export function AnkiExportButton({ notes, title }: AnkiExportButtonProps) {
     if (running.current || !own) return;
     running.current = true;
     try {
-      const [{ ankiExport }, sanitize] = await Promise.all([loadBuilder(loader), sanitizer.load()]);
+      const [{ ankiExport }, sanitize, list] = await Promise.all([
+        loadBuilder(loader),
+        sanitizer.load(),
+        typeof notes === 'function' ? notes() : notes,
+      ]);
       // An inert document to rearrange the sanitised HTML in: nothing in it loads or runs.
       const doc = own.implementation.createHTMLDocument('');
-      const file = ankiExport({ notes, sanitize: (html) => sanitize(html), doc, t, deck: title });
+      const file = ankiExport({ notes: list, sanitize: (html) => sanitize(html), doc, t, deck: title });
       if (file.count === 0) return announcer.announce('No notes in review to export.');
       page.download(
         exportFileName(`${title} (Anki)`, t('Notes'), 'txt'),

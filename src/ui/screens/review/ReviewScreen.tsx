@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { createReviewDeck, type ReviewDeck } from '../../../review/review-deck.ts';
 import { ListProblem, LoadProblem, Skeleton } from '../../notes/ListStatus.tsx';
 import { ScreenTitle } from '../../notes/ScreenTitle.tsx';
@@ -17,8 +17,9 @@ export function ReviewScreen() {
   const { notes } = useServices();
   const epoch = useValue(notes.epoch);
   const [deck, setDeck] = useState<ReviewDeck | null>(null);
+  // A layout effect, not an effect: the due list is asked for as the screen mounts, not a frame later.
   // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the trigger: a new context (another learner, a new day) gets a new deck
-  useEffect(() => {
+  useLayoutEffect(() => {
     const made = createReviewDeck({ review: notes.review, cache: notes.cache, writeSide: notes.writeSide });
     made.start();
     setDeck(made);
