@@ -47,17 +47,27 @@ export function createHandlers({ caches, fetch, build, origin }: WorkerDeps): Wo
   const scope: Scope = { origin, base: build.base, apiBase: build.apiBase };
   const index = documentUrl(build.base);
 
-  /** Fetches `url` and stores it if storable; resolves whether or not it could. */
-  const refresh = async (url: string, init?: RequestInit): Promise<void> => {
+  /**
+   * Fetches `url` into `cache` (opened before the fetch) if storable; resolves whether or not it
+   * could. A cache deleted while the fetch ran (the kill switch, a newer release's clean-up) stays
+   * deleted: the write goes to the Cache already held, never to `caches.open`, which would make
+   * the deleted cache again.
+   */
+  const refresh = async (cache: Cache, url: string, init?: RequestInit): Promise<void> => {
     const response = await fetch(url, init);
-    if (storable(response)) await (await caches.open(name)).put(url, unredirected(response));
+    if (storable(response)) await cache.put(url, unredirected(response));
   };
 
   /** The stored document at once; the network's copy goes into the cache for the next visit. */
   const serveDocument = (request: Request, waitUntil: (work: Promise<unknown>) => void) => {
-    const stored = caches.open(name).then((cache) => cache.match(index, MATCH));
+    const opened = caches.open(name);
+    const stored = opened.then((cache) => cache.match(index, MATCH));
     // Refreshed only after the stored copy was read, so this visit's answer is deterministic.
-    waitUntil(stored.then(() => refresh(index, { cache: 'no-cache' })).catch(() => undefined));
+    waitUntil(
+      Promise.all([opened, stored])
+        .then(([cache]) => refresh(cache, index, { cache: 'no-cache' }))
+        .catch(() => undefined),
+    );
     return stored.then((hit) => hit ?? fetch(request));
   };
 

@@ -102,6 +102,19 @@ test('the document: the stored copy at once, the new release stored for the next
   assert.is(store.body(CACHE, '/index.html'), '<html>release B');
 });
 
+test('the document: a cache deleted while its refresh is on the network stays deleted (the kill switch)', async () => {
+  const { store, network, handlers, respond, settle } = setup();
+  await handlers.install();
+  // The kill switch (or a newer release's clean-up) deletes the cache while the fetch is out.
+  network.routes['/index.html'] = () => {
+    void store.caches.delete(CACHE);
+    return answer('<html>release B');
+  };
+  assert.is(await (await respond('/', 'navigate'))?.text(), '<html>release A');
+  await settle();
+  assert.equal(store.names(), [], 'no cache made again by the late write');
+});
+
 test('the document: offline or an error answer keeps the stored copy', async () => {
   const { store, network, handlers, respond, settle } = setup();
   await handlers.install();
