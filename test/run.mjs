@@ -122,13 +122,13 @@ function ensureBrowsers() {
 /**
  * Runs the browser test files through the unit pool (test/support/unit-pool.mjs): the same uvu
  * semantics as `uvu test/browser`, each file's output whole and its time kept, over
- * NOTES_BROWSER_WORKERS workers (default 2: a browser file spends most of its time waiting on its
- * throttled links and timers, about half a CPU on average). `skip`: an ignore pattern on
+ * NOTES_BROWSER_WORKERS workers (default 1: on 2 CPUs a browser file keeps both busy, so a second
+ * worker only doubles each file's time; docs/decisions.md "Test phases"). `skip`: an ignore pattern on
  * paths under test/ for the files this engine leaves out.
  */
 async function runBrowserPool(label, skip = null) {
   const started = Date.now();
-  const workers = Number(process.env.NOTES_BROWSER_WORKERS) || 2;
+  const workers = Number(process.env.NOTES_BROWSER_WORKERS) || 1;
   const { total, passed, skipped } = await runUnitPool({
     dir: 'test',
     ignore: ['^(?!browser(/|$))', '^browser/support', ...(skip ? [skip] : [])],
