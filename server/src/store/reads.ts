@@ -132,9 +132,7 @@ async function plainPage(matching: NotesQuery, f: FetchQuery): Promise<Page> {
   return {
     rows: page,
     more: rows.length > f.limit,
-    last: last
-      ? { order: f.order, key: keyOf(f.order, noteOf(last), last.review_due), noteId: last.note_id }
-      : null,
+    last: last ? { order: f.order, key: keyOf(f.order, last), noteId: last.note_id } : null,
   };
 }
 
@@ -167,13 +165,16 @@ async function searchPage(db: Db, learner: Learner, matching: NotesQuery, f: Fet
   return {
     rows: ids.flatMap((r) => byId.get(r.note_id) ?? []),
     more: keys.length > f.limit,
-    last: last ? { order: f.order, key: String(last[column] ?? ''), noteId: last.note_id } : null,
+    last: last ? { order: f.order, key: keyOf(f.order, last), noteId: last.note_id } : null,
   };
 }
 
-/** The sort key of a page's last note, for its cursor. */
-const keyOf = (order: FetchOrder, note: Note, due: string | null): string =>
-  order === 'updated' ? note.updatedOn : order === 'due' ? (due ?? note.createdOn) : note.createdOn;
+/**
+ * The sort key of a page's last row, for its cursor: its order's column (sortColumn), else its
+ * creation time. One rule for both page shapes: a plain page's full row, a search page's keys.
+ */
+const keyOf = (order: FetchOrder, row: { created_on?: string; [column: string]: unknown }): string =>
+  String(row[sortColumn(order)] ?? row.created_on ?? '');
 
 /**
  * An offset page for the GET fetch. Each given id must match; with flag 0 the note's refId must also
