@@ -19,7 +19,9 @@ import { createPostgresDatabase } from '../../test/server/support/postgres.ts';
 import { type BenchShape, FULL_SHAPE } from './bench-data.ts';
 import { helloCall, notesCalls } from './calls.ts';
 import { isLoaded, loadPostgres, loadSqlite } from './load-data.ts';
+import type { Call } from './load-runs.ts';
 import { type LoadFigures, runLoad } from './load-runs.ts';
+import { runPaced } from './paced-load.ts';
 import { memoryOf, type Running, sampleMemory, startServer } from './processes.ts';
 
 const { values } = parseArgs({
@@ -60,7 +62,15 @@ async function dataFile(): Promise<string> {
   return file;
 }
 
-type Row = { call: string; saturation: LoadFigures; fixed: LoadFigures; rate: number };
+/** `fixed`: paced, one request every 1000/rate ms (paced-load.ts); `burst`: autocannon's overallRate. */
+type Row = { call: string; saturation: LoadFigures; fixed: LoadFigures; burst: LoadFigures; rate: number };
+
+/** The offered-load runs of one call: paced (the goal's figure) and autocannon's per-second bursts. */
+async function atRate(call: Call, rate: number): Promise<{ fixed: LoadFigures; burst: LoadFigures }> {
+  const fixed = await runPaced(call, { rate, seconds, sockets: 50 });
+  const burst = await runLoad(call, { connections, seconds, rate });
+  return { fixed, burst };
+}
 type EngineResult = { engine: string; hello: LoadFigures; rows: Row[]; rssIdle: number; rssPeak: number };
 
 const tsx = ['--import', 'tsx'];
@@ -142,12 +152,13 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
       await runLoad(call, { connections, seconds: 2 }); // warm-up
       const saturation = await runLoad(call, { connections, seconds });
       const rate = FIXED_RATE[i] ?? 100;
-      const fixed = await runLoad(call, { connections, seconds, rate });
-      rows.push({ call: call.name, saturation, fixed, rate });
+      const { fixed, burst } = await atRate(call, rate);
+      rows.push({ call: call.name, saturation, fixed, burst, rate });
+      const notOk = saturation.notOk + fixed.notOk + burst.notOk;
       log(
-        `${engine}: ${call.name}: ${saturation.requestsPerSecond.toFixed(0)} req/s; at ${rate} req/s p50/p95/p99 ` +
-          `${fixed.p50.toFixed(1)}/${fixed.p95.toFixed(1)}/${fixed.p99.toFixed(1)} ms` +
-          (saturation.notOk + fixed.notOk > 0 ? `; ${saturation.notOk + fixed.notOk} answers not 2xx` : ''),
+        `${engine}: ${call.name}: ${saturation.requestsPerSecond.toFixed(0)} req/s; at ${rate} req/s paced p50/p95/p99 ` +
+          `${fixed.p50.toFixed(1)}/${fixed.p95.toFixed(1)}/${fixed.p99.toFixed(1)} ms, bursts p95 ${burst.p95.toFixed(1)} ms` +
+          (notOk > 0 ? `; ${notOk} answers not 2xx` : ''),
       );
     }
     const rssPeak = memory.stop();
@@ -160,11 +171,12 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
       if (add) {
         await runLoad(add, { connections, seconds: 2 });
         const saturation = await runLoad(add, { connections, seconds });
-        const fixed = await runLoad(add, { connections, seconds, rate: 200 });
+        const { fixed, burst } = await atRate(add, 200);
         rows.push({
           call: 'add with synchronous=NORMAL (not durable on power loss)',
           saturation,
           fixed,
+          burst,
           rate: 200,
         });
         log(
@@ -184,16 +196,16 @@ function table(result: EngineResult): string {
   const lines = [
     `### ${result.engine} (${shape.notes.toLocaleString('en')} notes, ${connections} connections, ${seconds} s per load)`,
     '',
-    '| call | saturation req/s | ÷ hello world | offered req/s | p50 ms | p95 ms | p99 ms | not 2xx | bytes/answer |',
-    '| --- | --: | --: | --: | --: | --: | --: | --: | --: |',
-    `| ${"Fastify's hello world"} | ${result.hello.requestsPerSecond.toFixed(0)} | 1 | – | – | – | – | ${result.hello.notOk} | ${result.hello.bytesPerAnswer.toFixed(0)} |`,
+    '| call | saturation req/s | ÷ hello world | offered req/s | p50 ms | p95 ms | p99 ms | bursts p95 ms | not 2xx | bytes/answer |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    `| ${"Fastify's hello world"} | ${result.hello.requestsPerSecond.toFixed(0)} | 1 | – | – | – | – | – | ${result.hello.notOk} | ${result.hello.bytesPerAnswer.toFixed(0)} |`,
   ];
   for (const r of result.rows) {
     const ratio = r.saturation.requestsPerSecond / result.hello.requestsPerSecond;
     lines.push(
       `| ${r.call} | ${r.saturation.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(3)} | ${r.rate} | ` +
-        `${r.fixed.p50.toFixed(1)} | ${r.fixed.p95.toFixed(1)} | ${r.fixed.p99.toFixed(1)} | ` +
-        `${r.saturation.notOk + r.fixed.notOk} | ${r.saturation.bytesPerAnswer.toFixed(0)} |`,
+        `${r.fixed.p50.toFixed(1)} | ${r.fixed.p95.toFixed(1)} | ${r.fixed.p99.toFixed(1)} | ${r.burst.p95.toFixed(1)} | ` +
+        `${r.saturation.notOk + r.fixed.notOk + r.burst.notOk} | ${r.saturation.bytesPerAnswer.toFixed(0)} |`,
     );
   }
   lines.push('', `Service RSS: ${mb(result.rssIdle)} after start, ${mb(result.rssPeak)} at most under load.`);

@@ -17,8 +17,9 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.ts';
 import type { Database, Db } from './schema.ts';
-import { walSyncer } from './wal-sync.ts';
+import { keptFileSync, walSyncer } from './wal-sync.ts';
 
 /** A failure the operator can act on; `message` is one line, safe to print (no password). */
 export class StoreError extends Error {
@@ -48,6 +49,9 @@ export type ConnectOptions = {
   /** False: a SQLite file that does not exist is an error instead of a new database. */
   create?: boolean;
 };
+
+/** The size a WAL file is cut back to once its pages are copied back (checkpointer.ts). */
+const WAL_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** Whether `url` names a PostgreSQL database (else it is a SQLite file path). */
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
@@ -165,7 +169,21 @@ export async function connect(url: string, options: ConnectOptions = {}): Promis
   const kysely = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: cachedStatements(file) }),
   });
-  return { kysely, engine: 'sqlite', ...(grouped ? { durable: walSyncer(`${file.name}-wal`) } : {}) };
+  if (!grouped) return { kysely, engine: 'sqlite' };
+  // The service: commits wait for a shared WAL sync, and checkpoints run on a worker thread.
+  file.pragma('wal_autocheckpoint = 0');
+  file.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
+  const wal = keptFileSync(`${file.name}-wal`);
+  const checkpointer = startCheckpointer(file);
+  return {
+    kysely,
+    engine: 'sqlite',
+    durable: walSyncer(`${file.name}-wal`, wal.sync),
+    release: async () => {
+      await checkpointer.stop();
+      await wal.close();
+    },
+  };
 }
 
 /** Maps a PostgreSQL connection failure during use to the same clear message. */

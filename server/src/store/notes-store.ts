@@ -27,7 +27,7 @@ import {
 } from './reads.ts';
 import { type RetireResult, retireLearner } from './retire.ts';
 import { type RateOutcome, type Rating, rateNote, reviewSummary } from './review.ts';
-import type { Engine } from './schema.ts';
+import type { Db, Engine } from './schema.ts';
 import {
   addNote,
   type DeleteOutcome,
@@ -110,6 +110,12 @@ type StoreOptions = ConnectOptions & {
   now?: () => Date;
 };
 
+/** The checkpointer's connection first, so the service's is the last and its close checkpoints the WAL away. */
+async function closeDb(db: Db): Promise<void> {
+  await db.release?.();
+  await db.kysely.destroy();
+}
+
 /** Expired keys are swept at open and after every this many keyed adds of this process. */
 const PURGE_EVERY = 1000;
 
@@ -124,7 +130,7 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     await migrate(db);
     await purgeExpiredKeys(db, now());
   } catch (e) {
-    await db.kysely.destroy();
+    await closeDb(db);
     throw e;
   }
   let keyedAdds = 0;
@@ -163,7 +169,7 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
       }
     },
     close() {
-      closing ??= db.kysely.destroy();
+      closing ??= closeDb(db);
       return closing;
     },
   };

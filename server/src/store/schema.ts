@@ -84,6 +84,12 @@ export type Engine = 'sqlite' | 'postgres';
 
 /**
  * A connection with the engine it talks to; `durable`, when set (SQLite's group commit,
- * wal-sync.ts), must be awaited after a write transaction commits and before it is answered.
+ * wal-sync.ts), must be awaited after a write transaction commits and before it is answered;
+ * `release`, when set (the checkpointer and the kept WAL handle), is awaited before it is closed.
  */
-export type Db = { kysely: Kysely<Database>; engine: Engine; durable?: () => Promise<void> };
+export type Db = {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  durable?: () => Promise<void>;
+  release?: () => Promise<void>;
+};

@@ -6,33 +6,63 @@
  * write is on the disk before it is answered, as with synchronous=FULL, but N concurrent writes
  * cost one or two fsyncs instead of N, and the event loop keeps serving while the disk works.
  */
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 
 /** Resolves once every commit made before the call is on the disk. */
 export type Durable = () => Promise<void>;
 
-/** fdatasync of `path`; a missing file means a checkpoint moved its frames (synced) and removed it. */
-async function syncFile(path: string): Promise<void> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(path, 'r');
-  } catch (e) {
-    if ((e as { code?: string }).code === 'ENOENT') return;
-    throw e;
-  }
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
+/**
+ * fdatasync of the file at `path`, through a handle opened once and kept: the WAL file stays while
+ * the service's connection is open (SQLite starts it over in place, never removes it until the last
+ * connection closes), so an open and a close per sync would be two more trips to the thread pool.
+ * A file not there yet (no commit so far) needs no sync; a failed sync drops the handle, so the next
+ * one opens the file afresh.
+ */
+export function keptFileSync(path: string): { sync(): Promise<void>; close(): Promise<void> } {
+  let handle: Promise<FileHandle | null> | null = null;
+  const opened = async (): Promise<FileHandle | null> => {
+    try {
+      return await open(path, 'r');
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ENOENT') return null;
+      throw e;
+    }
+  };
+  const sync = async () => {
+    handle ??= opened();
+    let h: FileHandle | null;
+    try {
+      h = await handle;
+    } catch (e) {
+      handle = null;
+      throw e;
+    }
+    if (h === null) {
+      handle = null;
+      return;
+    }
+    try {
+      await h.datasync();
+    } catch (e) {
+      handle = null;
+      await h.close().catch(() => {});
+      throw e;
+    }
+  };
+  const close = async () => {
+    const h = await handle?.catch(() => null);
+    handle = null;
+    await h?.close().catch(() => {});
+  };
+  return { sync, close };
 }
 
 /**
- * A `Durable` for the WAL file at `walPath`. A caller arriving while a sync runs can't be covered
+ * A `Durable` for the WAL file at `walPath`, synced by `sync` (keptFileSync's, in the service). A caller arriving while a sync runs can't be covered
  * by it (that sync may have started before the caller's commit), so it waits for the next one,
  * which every caller arriving meanwhile shares.
  */
-export function walSyncer(walPath: string, sync: (path: string) => Promise<void> = syncFile): Durable {
+export function walSyncer(walPath: string, sync: (path: string) => Promise<void>): Durable {
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   const start = (): Promise<void> => {

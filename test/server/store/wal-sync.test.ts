@@ -5,7 +5,7 @@
  * openStore commits with synchronous=NORMAL and syncs the WAL itself, while connect() alone keeps
  * FULL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -13,7 +13,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from '../../../server/src/store/connect.ts';
 import { openStore } from '../../../server/src/store/notes-store.ts';
-import { walSyncer } from '../../../server/src/store/wal-sync.ts';
+import { keptFileSync, walSyncer } from '../../../server/src/store/wal-sync.ts';
 import { makeNote } from '../support/store-notes.ts';
 
 /** A sync function whose calls the test finishes by hand. */
@@ -88,7 +88,39 @@ test('openStore commits with NORMAL and syncs the WAL; connect() alone keeps FUL
     const groupedMode = await sql<{ synchronous: number }>`pragma synchronous`.execute(grouped.kysely);
     assert.is(groupedMode.rows[0]?.synchronous, 1, 'NORMAL');
     assert.type(grouped.durable, 'function');
+    await grouped.release?.();
     await grouped.kysely.destroy();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('keptFileSync: nothing to sync before the file exists; then one handle, closed at the end', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'notes-wal-sync-'));
+  try {
+    const file = join(dir, 'notes.db-wal');
+    const kept = keptFileSync(file);
+    await kept.sync(); // no file yet: resolves
+    writeFileSync(file, 'frames');
+    await kept.sync();
+    await kept.sync();
+    const open = readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false;
+      }
+    });
+    assert.is(open.length, 1, 'one handle kept across syncs');
+    await kept.close();
+    const after = readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false;
+      }
+    });
+    assert.is(after.length, 0, 'closed');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
