@@ -5,7 +5,7 @@
  * `/api/v1/openapi.json`.
  */
 
-import type { JsonSchema } from '../http/json-schema.ts';
+import { type JsonSchema, schemaName } from '../http/json-schema.ts';
 import type { RouteSpec } from '../http/route-spec.ts';
 
 const LEARNER_HEADERS: { name: string; description: string }[] = [
@@ -91,13 +91,49 @@ function operation(r: RouteSpec): JsonSchema {
   };
 }
 
-/** The document for a route table. Deterministic: same table, same bytes. */
+/** `schema`'s own fields, each through `withRefs`. */
+const fieldsWithRefs = (schema: JsonSchema, found: Map<string, JsonSchema>): JsonSchema =>
+  Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withRefs(v, found)]));
+
+/**
+ * A copy of `value` in which every schema `namedSchema` named is `{ $ref }` to its component,
+ * recorded in `found` by name.
+ */
+function withRefs(value: unknown, found: Map<string, JsonSchema>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withRefs(v, found));
+  if (value === null || typeof value !== 'object') return value;
+  const schema = value as JsonSchema;
+  const name = schemaName(schema);
+  if (name === undefined) return fieldsWithRefs(schema, found);
+  const known = found.get(name);
+  if (known && known !== schema) throw new Error(`two different schemas are named ${name}`);
+  found.set(name, schema);
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** The bodies of the schemas in `found` (and of named ones inside them), sorted by name. */
+function components(found: Map<string, JsonSchema>): Record<string, JsonSchema> {
+  const bodies = new Map<string, JsonSchema>();
+  while (bodies.size < found.size)
+    for (const [name, schema] of [...found])
+      if (!bodies.has(name)) bodies.set(name, fieldsWithRefs(schema, found));
+  return Object.fromEntries([...bodies].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/**
+ * The document for a route table. Deterministic: same table, same bytes. A schema named with
+ * `namedSchema` (json-schema.ts) is written once, under `components.schemas`, and referred to.
+ */
 export function openApiDocument(routes: readonly RouteSpec[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const found = new Map<string, JsonSchema>();
   for (const r of routes) {
     const path = toOpenApiPath(r.path);
     paths[path] ??= {};
-    (paths[path] as Record<string, JsonSchema>)[r.method.toLowerCase()] = operation(r);
+    (paths[path] as Record<string, JsonSchema>)[r.method.toLowerCase()] = withRefs(
+      operation(r),
+      found,
+    ) as JsonSchema;
   }
   return {
     openapi: '3.1.0',
@@ -110,6 +146,7 @@ export function openApiDocument(routes: readonly RouteSpec[]): JsonSchema {
     },
     paths,
     components: {
+      ...(found.size ? { schemas: components(found) } : {}),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         portalToken: { type: 'apiKey', in: 'header', name: 'x-authenticated-user-token' },

@@ -3,13 +3,16 @@
  * OpenAPI document), and of the card every note answer carries. As the notes schemas, a gate never
  * stricter than the parser (validate-review.ts), which words each refusal by field.
  */
-import type { JsonSchema } from '../http/json-schema.ts';
+import { type JsonSchema, namedSchema } from '../http/json-schema.ts';
 import { MAX_ID_CHARS } from '../notes/limits.ts';
 
 const instant: JsonSchema = { type: 'string', format: 'date-time' };
 
-/** ts-fsrs's card, camel-cased (src/protocol/api-types.ts ReviewCard). */
-export const reviewCardSchema: JsonSchema = {
+/**
+ * ts-fsrs's card, camel-cased (src/protocol/api-types.ts ReviewCard): in every note answer, so the
+ * OpenAPI document has it once, as the component `ReviewCard`.
+ */
+export const reviewCardSchema: JsonSchema = namedSchema('ReviewCard', {
   type: 'object',
   required: [
     'due',
@@ -33,7 +36,7 @@ export const reviewCardSchema: JsonSchema = {
     state: { enum: ['new', 'learning', 'review', 'relearning'] },
     lastReview: { type: ['string', 'null'], format: 'date-time' },
   },
-};
+});
 
 /** `POST /notes/review`. */
 export const noteReviewSchema: JsonSchema = {
