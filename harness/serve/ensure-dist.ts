@@ -7,7 +7,7 @@
  * passes image origins on (README "Images").
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseImageOrigins } from '../../scripts/image-origins.mjs';
 
@@ -114,15 +114,62 @@ export function runBuild(root: string): Promise<void> {
   });
 }
 
-/** Builds when stale; `log` says why. `build` is injectable so tests need no real build. */
+/**
+ * Builds when stale; `log` says why. `build` is injectable so tests need no real build. One build
+ * at a time per checkout: a second `harness serve` started meanwhile waits for the first's build
+ * (the lock file .harness/dist-build.lock holds its pid) and then uses it, instead of building
+ * into the same dist/ beside it (which failed with ENOTEMPTY). A lock whose process is gone is
+ * taken over.
+ */
 export async function ensureDist(
   root: string,
   log: (line: string) => void,
   build: (root: string) => Promise<void> = runBuild,
   env: NodeJS.ProcessEnv = process.env,
+  pollMs = 250,
 ): Promise<void> {
-  const reason = staleReason(root, join(root, 'dist'), env);
-  if (reason === null) return;
-  log(`harness: building dist/ (${reason})…`);
-  await build(root);
+  if (staleReason(root, join(root, 'dist'), env) === null) return;
+  const release = await buildLock(root, log, pollMs);
+  try {
+    const reason = staleReason(root, join(root, 'dist'), env); // the other build may have done it
+    if (reason === null) return;
+    log(`harness: building dist/ (${reason})…`);
+    await build(root);
+  } finally {
+    release();
+  }
+}
+
+/** Whether process `pid` is alive (signal 0 checks without sending anything). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** Takes the checkout's build lock, waiting while a live process holds it; returns its release. */
+async function buildLock(root: string, log: (line: string) => void, pollMs: number): Promise<() => void> {
+  const dir = join(root, '.harness');
+  const lock = join(dir, 'dist-build.lock');
+  mkdirSync(dir, { recursive: true });
+  let said = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lock, { force: true });
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'EEXIST') throw e;
+    }
+    const holder = Number(readFileSync(lock, 'utf8').trim());
+    if (!Number.isInteger(holder) || holder <= 0 || !alive(holder)) {
+      rmSync(lock, { force: true }); // left by a build that died
+      continue;
+    }
+    if (!said) log(`harness: waiting for the build another serve (pid ${holder}) is running…`);
+    said = true;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
 }

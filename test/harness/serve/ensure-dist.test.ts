@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
@@ -101,6 +101,44 @@ it('ensureDist builds only when stale and says why', async ({ root }) => {
   assert.match(lines[0]!, /building dist\/ \(dist\/index\.html is missing\)/);
   await ensureDist(root, (l) => lines.push(l), build);
   assert.is(builds, 1, 'fresh dist is reused');
+});
+
+it('two serves at once: one builds, the other waits for it and uses its dist/', async ({ root }) => {
+  const lines: string[] = [];
+  let builds = 0;
+  let running = 0;
+  const build = async () => {
+    builds += 1;
+    running += 1;
+    assert.is(running, 1, 'never two builds into one dist/');
+    await new Promise((r) => setTimeout(r, 100));
+    putDist(root, 0);
+    running -= 1;
+  };
+  await Promise.all([
+    ensureDist(root, (l) => lines.push(l), build, {}, 10),
+    ensureDist(root, (l) => lines.push(l), build, {}, 10),
+  ]);
+  assert.is(builds, 1);
+  assert.ok(lines.some((l) => /waiting for the build another serve \(pid \d+\) is running/.test(l)));
+  assert.not.ok(existsSync(join(root, '.harness/dist-build.lock')), 'the lock is released');
+});
+
+it('a lock left by a build that died is taken over', async ({ root }) => {
+  mkdirSync(join(root, '.harness'), { recursive: true });
+  writeFileSync(join(root, '.harness/dist-build.lock'), '2147483646'); // no such process
+  let builds = 0;
+  await ensureDist(
+    root,
+    () => undefined,
+    async () => {
+      builds += 1;
+      putDist(root, 0);
+    },
+    {},
+    10,
+  );
+  assert.is(builds, 1);
 });
 
 it('runBuild rejects with one clear line when the build fails or is missing', async ({ root }) => {
