@@ -9,10 +9,8 @@ import type {
   Note,
   NoteCollection,
   NoteFilter,
-  NoteReview,
   NotesPage,
   NoteUpdate,
-  ReviewSummary,
   UploadResult,
 } from '../protocol/api-types.ts';
 import type { HttpClient, RequestOptions, UploadOptions } from './http-client.ts';
@@ -23,12 +21,12 @@ import {
   parseNote,
   parseNoteList,
   parseNotesPage,
-  parseReviewSummary,
   parseUploadResult,
 } from './parse-response.ts';
 
 /**
- * The calls a screen may make; an interface so screens can be tested against a fake. Reads take
+ * The calls a screen may make (review's are src/api/review-api.ts, built in the review chunks); an
+ * interface so screens can be tested against a fake. Reads take
  * `RequestOptions` so a superseded load can be cancelled; deletes so one can outlive the page.
  */
 export type NotesApi = {
@@ -54,13 +52,6 @@ export type NotesApi = {
    * `options.onProgress` follows the bytes sent (when the client has an XHR factory).
    */
   uploadFile(file: Blob, name?: string, options?: UploadOptions): Promise<UploadResult>;
-  /**
-   * `POST /notes/review`: one rating, with `options.idempotencyKey` as `Idempotency-Key` (the same
-   * key again schedules nothing); answers the note as the rating left it.
-   */
-  reviewNote(review: NoteReview, options?: RequestOptions): Promise<Note>;
-  /** `GET /notes/review/summary?dueBy=`; an API without review rejects with status 404. */
-  reviewSummary(dueBy: string, options?: RequestOptions): Promise<ReviewSummary>;
 };
 
 /**
@@ -95,8 +86,5 @@ export function createNotesApi(http: HttpClient): NotesApi {
       else form.append('file', file, name);
       return http.upload('/file/upload', form, parseUploadResult, options);
     },
-    reviewNote: (review, options) => http.post('/notes/review', review, parseNote, options),
-    reviewSummary: (dueBy, options) =>
-      http.get(`/notes/review/summary?dueBy=${encodeURIComponent(dueBy)}`, parseReviewSummary, options),
   };
 }

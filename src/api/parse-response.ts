@@ -1,7 +1,9 @@
 /**
  * The one place API responses are validated (docs/api.md): the server is outside our bundle, so
  * nothing it sends reaches a screen untyped. Strict on types, lenient on extra fields (dropped).
- * Hand-written combinators instead of a schema library, to keep the first load small.
+ * Hand-written combinators instead of a schema library, to keep the first load small. Review's
+ * shapes (a note's card, the summary) are its second half, src/api/parse-review.ts, built on these
+ * combinators but fetched with the review chunks that read them.
  */
 import type {
   ApiErrorBody,
@@ -12,21 +14,19 @@ import type {
   NoteCollection,
   NotesPage,
   ReviewCard,
-  ReviewState,
-  ReviewSummary,
   UploadResult,
 } from '../protocol/api-types.ts';
 import { ApiError } from './api-error.ts';
 
-/** A validator: returns the typed value or throws naming `path`. */
-type P<T> = (v: unknown, path: string) => T;
+/** A validator: returns the typed value or throws naming `path` (src/api/parse-review.ts builds on these). */
+export type P<T> = (v: unknown, path: string) => T;
 type Rec = Record<string, unknown>;
 
-const fail = (path: string): never => {
+export const fail = (path: string): never => {
   throw new ApiError('invalid-response', `Invalid response field: ${path || '(root)'}`);
 };
-const str: P<string> = (v, p) => (typeof v === 'string' ? v : fail(p));
-const num: P<number> = (v, p) => (typeof v === 'number' && Number.isFinite(v) ? v : fail(p));
+export const str: P<string> = (v, p) => (typeof v === 'string' ? v : fail(p));
+export const num: P<number> = (v, p) => (typeof v === 'number' && Number.isFinite(v) ? v : fail(p));
 const lit =
   <T>(value: T): P<T> =>
   (v, p) =>
@@ -40,7 +40,7 @@ const arr =
   (v, p) =>
     Array.isArray(v) ? v.map((x, i) => f(x, `${p}[${i}]`)) : fail(p);
 const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const obj =
+export const obj =
   <T>(shape: { [K in keyof T]-?: P<T[K]> }): P<T> =>
   (v, p) => {
     const src = isObj(v) ? v : fail(p);
@@ -57,26 +57,13 @@ const opt =
   <T>(f: P<T>): P<T | undefined> =>
   (v, p) =>
     v === undefined ? undefined : f(v, p);
-const nstr = nullable(str);
+export const nstr = nullable(str);
 const anchor: P<NoteAnchor> = (v, p) =>
   v === null
     ? null
     : isObj(v) && v.kind === 'time'
       ? obj<{ kind: 'time'; seconds: number }>({ kind: lit('time'), seconds: num })(v, p)
       : obj<{ kind: 'page'; page: number }>({ kind: lit('page'), page: num })(v, p);
-
-const STATES: readonly unknown[] = ['new', 'learning', 'review', 'relearning'];
-const card = obj<ReviewCard>({
-  due: str,
-  stability: num,
-  difficulty: num,
-  scheduledDays: num,
-  learningSteps: num,
-  reps: num,
-  lapses: num,
-  state: (v, p) => (STATES.includes(v) ? (v as ReviewState) : fail(p)),
-  lastReview: nstr,
-});
 
 const note = obj<Note>({
   noteId: str,
@@ -96,9 +83,10 @@ const note = obj<Note>({
   createdOn: str,
   updatedOn: str,
   version: num,
-  // Review (issue 27): optional, absent on an API without review.
+  // Review (issue 27): optional, absent on an API without review. The card is only checked to be an
+  // object or null here: the review chunks, its only readers, validate it (src/api/parse-review.ts).
   inReview: opt((v, p) => (typeof v === 'boolean' ? v : fail(p))),
-  review: opt(nullable(card)),
+  review: opt((v, p) => (v === null || isObj(v) ? (v as ReviewCard | null) : fail(p))),
 });
 const notes = arr(note);
 const page = obj<NotesPage>({ notes, total: num, nextCursor: nstr });
@@ -118,7 +106,7 @@ const deleted = obj<DeleteResult>({ noteId: str, deleted: lit(true) });
 const upload = obj<UploadResult>({ url: str, name: str, size: num, type: str });
 
 /** Turns a validator into a root-level parser (`(v: unknown) => T`) the HTTP client can call. */
-const root =
+export const root =
   <T>(f: P<T>) =>
   (v: unknown): T =>
     f(v, '');
@@ -137,10 +125,6 @@ export const parseCollection = root(collection);
 export const parseDeleteResult = root(deleted);
 /** `POST /file/upload`. */
 export const parseUploadResult = root(upload);
-/** `GET /notes/review/summary`. */
-export const parseReviewSummary = root(obj<ReviewSummary>({ inReview: num, due: num, nextDue: nstr }));
-/** A review card (the write side's journal keeps a rating's predicted card). */
-export const parseReviewCard = root(card);
 
 /**
  * A non-2xx body: `{ error, current? }` or null when it isn't that shape. A malformed `current`

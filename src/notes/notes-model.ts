@@ -1,5 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { NotesApi } from '../api/notes-api.ts';
+import type { ReviewHttp } from '../api/review-api.ts';
 import type { FrameWindow } from '../platform/frame-links.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Loader } from '../platform/lazy-file.ts';
@@ -43,6 +44,11 @@ type Loadable = { ensure(): void };
 /** What the notes model is built from; every outside effect is injected. */
 export type NotesModelDeps = {
   api: NotesApi;
+  /**
+   * The HTTP client the review calls are built over where they are used, in the write side's and
+   * the review chunks (src/api/review-api.ts): they are not in the first load.
+   */
+  http: ReviewHttp;
   store: KeyValueStore;
   /** Identity of the learner (rootOrg, org, userId), never a token. */
   learner: () => string;
@@ -217,6 +223,7 @@ export function createNotesModel(deps: NotesModelDeps) {
      */
     review: {
       api: deps.api,
+      http: deps.http,
       kept: kept.lists,
       describe,
       now: deps.now,

@@ -20,18 +20,6 @@ const coll = {
 };
 const upload = { url: '/files/x.png', name: 'x.png', size: 3, type: 'image/png' };
 const newNote = draftOf(note);
-const REVIEWED = {
-  due: '2026-12-01T09:00:00.000Z',
-  stability: 3.2,
-  difficulty: 5.1,
-  scheduledDays: 3,
-  learningSteps: 0,
-  reps: 1,
-  lapses: 0,
-  state: 'review',
-  lastReview: '2026-11-28T09:00:00.000Z',
-};
-
 /** A notes API over the real HTTP client, a fake fetch and a fake clock. */
 const setup = (respond?: Responder) => {
   const fake = createFakeFetch(respond);
@@ -116,22 +104,6 @@ const cases: Case[] = [
     body: 'form',
     answer: upload,
   },
-  {
-    name: 'reviewNote',
-    call: (a) => a.reviewNote({ noteId: 'n1', rating: 3, reviewedOn: '2026-11-28T09:00:00.000Z' }),
-    method: 'POST',
-    url: '/api/v1/notes/review',
-    body: { noteId: 'n1', rating: 3, reviewedOn: '2026-11-28T09:00:00.000Z' },
-    answer: { ...note, inReview: true, review: REVIEWED },
-  },
-  {
-    name: 'reviewSummary',
-    call: (a) => a.reviewSummary('2026-11-28T22:59:59.999Z'),
-    method: 'GET',
-    url: '/api/v1/notes/review/summary?dueBy=2026-11-28T22%3A59%3A59.999Z',
-    body: null,
-    answer: { inReview: 4, due: 2, nextDue: '2026-11-30T08:00:00.000Z' },
-  },
 ];
 
 test('there is one case per API call', () => {
@@ -164,22 +136,6 @@ for (const c of cases) {
     assert.match(e.message, /^Invalid response field: /);
   });
 }
-
-test('reviewNote sends its Idempotency-Key; reviewSummary answers 404 on an API without review', async () => {
-  const { api, fake } = setup(() => jsonResponse(200, { ...note, inReview: true, review: REVIEWED }));
-  await api.reviewNote(
-    { noteId: 'n1', rating: 1, reviewedOn: REVIEWED.lastReview },
-    { idempotencyKey: 'k-1' },
-  );
-  assert.equal(fake.last().headers, {
-    ...SESSION_HEADERS,
-    'content-type': 'application/json',
-    'idempotency-key': 'k-1',
-  });
-  const missing = setup(() => jsonResponse(404, { error: 'not found' }));
-  const e = await apiFailure(missing.api.reviewSummary('2026-11-28T22:59:59.999Z'));
-  assert.is(e.status, 404);
-});
 
 test('answers drop extra fields', async () => {
   const { api } = setup(() => jsonResponse(201, { ...note, secret: 'x' }));

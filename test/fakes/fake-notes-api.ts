@@ -1,5 +1,5 @@
 /**
- * A scripted `NotesApi` that records every call, so notes-model tests control what each call
+ * A scripted `NotesApi` and `ReviewApi` that records every call, so notes-model tests control what each call
  * answers (value, ApiError, or a pending promise) and assert which calls were made with what.
  * Every argument is recorded as passed (no trailing `undefined` is added), including the
  * `RequestOptions` (`{ signal?, keepalive?, idempotencyKey? }`) that reads, `addNote(note, options?)`,
@@ -7,8 +7,12 @@
  * picks those out.
  */
 import type { RequestOptions } from '../../src/api/http-client.ts';
-import type { NotesApi } from '../../src/api/notes-api.ts';
-import type { NotesPage } from '../../src/protocol/api-types.ts';
+import type { NotesApi as ScreensApi } from '../../src/api/notes-api.ts';
+import type { ReviewApi, ReviewHttp } from '../../src/api/review-api.ts';
+import type { NoteReview, NotesPage } from '../../src/protocol/api-types.ts';
+
+/** Both call sets the app makes: the first load's and review's (built in its chunks over `http`). */
+export type NotesApi = ScreensApi & ReviewApi;
 
 /** The options a call may carry (an add's `Idempotency-Key` included). */
 export type CallOptions = RequestOptions & { idempotencyKey?: string };
@@ -19,6 +23,12 @@ export type NotesApiCall = { method: keyof NotesApi; args: unknown[] };
 /** The fake plus its call log. */
 export type FakeNotesApi = {
   api: NotesApi;
+  /**
+   * An HTTP client for the review calls (src/api/review-api.ts builds them over it): it answers
+   * `POST /notes/review` and `GET /notes/review/summary?dueBy=` through `api.reviewNote` and
+   * `api.reviewSummary` (recorded as those), each answer through the real parser.
+   */
+  http: ReviewHttp;
   calls: NotesApiCall[];
   callsTo: (method: keyof NotesApi) => unknown[][];
   /** The `RequestOptions` argument of each call to `method` (undefined where none was passed). */
@@ -87,5 +97,19 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
       at === undefined ? undefined : (args[at] as CallOptions | undefined),
     );
   };
-  return { api, calls, callsTo, optionsTo };
+  const unexpectedPath = (method: string, path: string) =>
+    Promise.reject(new Error(`unexpected call: ${method} ${path}`));
+  const withOptions = <T>(options: T | undefined) => (options === undefined ? [] : [options]);
+  const http: ReviewHttp = {
+    get(path, parse, options) {
+      const dueBy = /^\/notes\/review\/summary\?dueBy=([^&]*)$/.exec(path)?.[1];
+      if (dueBy === undefined) return unexpectedPath('GET', path);
+      return api.reviewSummary(decodeURIComponent(dueBy), ...withOptions(options)).then(parse);
+    },
+    post(path, body, parse, options) {
+      if (path !== '/notes/review') return unexpectedPath('POST', path);
+      return api.reviewNote(body as NoteReview, ...withOptions(options)).then(parse);
+    },
+  };
+  return { api, http, calls, callsTo, optionsTo };
 }

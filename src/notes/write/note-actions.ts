@@ -1,5 +1,6 @@
 import { computed, effect, type Signal } from '@preact/signals-core';
 import type { NotesApi } from '../../api/notes-api.ts';
+import { createReviewApi, type ReviewHttp } from '../../api/review-api.ts';
 import { createFrameLinks, type FrameLinks, type FrameWindow } from '../../platform/frame-links.ts';
 import type { KeyValueStore } from '../../platform/key-value-store.ts';
 import type { Note, ReviewCard, ReviewRating } from '../../protocol/api-types.ts';
@@ -18,7 +19,9 @@ import { uploadImage } from './upload-image.ts';
 
 /** Everything the write side needs, injected (the model passes its own deps and signals through). */
 export type ActionsDeps = {
-  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'uploadFile' | 'reviewNote'>;
+  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'uploadFile'>;
+  /** What the rating's call (`reviewNote`, src/api/review-api.ts) is built over. */
+  http: ReviewHttp;
   store: KeyValueStore;
   learner: () => string;
   cache: NoteCache;
@@ -55,6 +58,7 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
   const follow = createQueuedFollower(deps, journal.state.value.outbox);
   const outbox = createOutbox({
     ...deps,
+    api: { ...deps.api, ...createReviewApi(deps.http) },
     journal,
     alone: deps.store.refused, // storage refused: this frame is the only sender (no `frames`)
     // One sender per learner across frames: each sends holding the lock, after reading the journal again.
