@@ -1,20 +1,18 @@
 /**
  * The one place API responses are validated (docs/api.md): the server is outside our bundle, so
  * nothing it sends reaches a screen untyped. Strict on types, lenient on extra fields (dropped).
- * Hand-written combinators instead of a schema library, to keep the first load small. Review's
- * shapes (a note's card, the summary) are its second half, src/api/parse-review.ts, built on these
- * combinators but fetched with the review chunks that read them.
+ * Hand-written combinators instead of a schema library, to keep the first load small. The shapes
+ * only lazy chunks read are in modules of their own, built on these combinators and fetched with
+ * those chunks: parse-write.ts (the write side's answers), parse-course.ts (a collection) and
+ * parse-review.ts (a note's review card, the summary).
  */
 import type {
   ApiErrorBody,
   CourseSummary,
-  DeleteResult,
   Note,
   NoteAnchor,
-  NoteCollection,
   NotesPage,
   ReviewCard,
-  UploadResult,
 } from '../protocol/api-types.ts';
 import { ApiError } from './api-error.ts';
 
@@ -27,7 +25,7 @@ export const fail = (path: string): never => {
 };
 export const str: P<string> = (v, p) => (typeof v === 'string' ? v : fail(p));
 export const num: P<number> = (v, p) => (typeof v === 'number' && Number.isFinite(v) ? v : fail(p));
-const lit =
+export const lit =
   <T>(value: T): P<T> =>
   (v, p) =>
     v === value ? value : fail(p);
@@ -35,7 +33,7 @@ const nullable =
   <T>(f: P<T>): P<T | null> =>
   (v, p) =>
     v === null ? null : f(v, p);
-const arr =
+export const arr =
   <T>(f: P<T>): P<T[]> =>
   (v, p) =>
     Array.isArray(v) ? v.map((x, i) => f(x, `${p}[${i}]`)) : fail(p);
@@ -65,7 +63,8 @@ const anchor: P<NoteAnchor> = (v, p) =>
       ? obj<{ kind: 'time'; seconds: number }>({ kind: lit('time'), seconds: num })(v, p)
       : obj<{ kind: 'page'; page: number }>({ kind: lit('page'), page: num })(v, p);
 
-const note = obj<Note>({
+/** A stored note (parse-course.ts builds a collection's notes on it). */
+export const note = obj<Note>({
   noteId: str,
   refId: str,
   moduleId: nstr,
@@ -91,19 +90,6 @@ const note = obj<Note>({
 const notes = arr(note);
 const page = obj<NotesPage>({ notes, total: num, nextCursor: nstr });
 const courses = arr(obj<CourseSummary>({ courseId: str, courseTitle: str, noteCount: num, updatedOn: str }));
-const collection = obj<NoteCollection>({
-  courseId: str,
-  courseTitle: str,
-  modules: arr(
-    obj<NoteCollection['modules'][number]>({
-      moduleId: str,
-      moduleTitle: str,
-      resources: arr(obj({ refId: str, refTitle: str, notes })),
-    }),
-  ),
-});
-const deleted = obj<DeleteResult>({ noteId: str, deleted: lit(true) });
-const upload = obj<UploadResult>({ url: str, name: str, size: num, type: str });
 
 /** Turns a validator into a root-level parser (`(v: unknown) => T`) the HTTP client can call. */
 export const root =
@@ -117,14 +103,8 @@ export const parseNote = root(note);
 export const parseNoteList = root(notes);
 /** Either fetch call's page. */
 export const parseNotesPage = root(page);
-/** `GET /notes/list/course`. */
+/** `GET /notes/list/course` (and the course list kept on the device). */
 export const parseCourseSummaries = root(courses);
-/** `GET /notes/collection/…`. */
-export const parseCollection = root(collection);
-/** `POST /notes/delete`. */
-export const parseDeleteResult = root(deleted);
-/** `POST /file/upload`. */
-export const parseUploadResult = root(upload);
 
 /**
  * A non-2xx body: `{ error, current? }` or null when it isn't that shape. A malformed `current`

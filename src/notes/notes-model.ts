@@ -1,6 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
+import type { HttpClient } from '../api/http-client.ts';
 import type { NotesApi } from '../api/notes-api.ts';
-import type { ReviewHttp } from '../api/review-api.ts';
 import type { FrameWindow } from '../platform/frame-links.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Loader } from '../platform/lazy-file.ts';
@@ -45,10 +45,11 @@ type Loadable = { ensure(): void };
 export type NotesModelDeps = {
   api: NotesApi;
   /**
-   * The HTTP client the review calls are built over where they are used, in the write side's and
-   * the review chunks (src/api/review-api.ts): they are not in the first load.
+   * The HTTP client the other calls are built over where they are made, in the write side's, the
+   * course side's and the review chunks (src/api/write-api.ts, course-api.ts, review-api.ts): they
+   * are not in the first load.
    */
-  http: ReviewHttp;
+  http: HttpClient;
   store: KeyValueStore;
   /** Identity of the learner (rootOrg, org, userId), never a token. */
   learner: () => string;
@@ -183,7 +184,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   const courses = lazySide<Courses>(
     () =>
       import('./read/courses.ts').then((m) =>
-        m.createCourses({ api: deps.api, describe, list, kept: kept.courses }),
+        m.createCourses({ http: deps.http, describe, list, kept: kept.courses }),
       ),
     deps.loader,
   );

@@ -1,12 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAborted } from '../../src/api/api-error.ts';
+import { createCourseApi } from '../../src/api/course-api.ts';
 import { createHttpClient } from '../../src/api/http-client.ts';
-import { createNotesApi, type NotesApi } from '../../src/api/notes-api.ts';
+import { createNotesApi } from '../../src/api/notes-api.ts';
+import { createWriteApi } from '../../src/api/write-api.ts';
 import { apiFailure } from '../fakes/api-failure.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { createFakeFetch, jsonResponse, type Responder } from '../fakes/fake-fetch.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
+import type { NotesApi as AllCalls } from '../fakes/fake-notes-api.ts';
 import { SESSION, SESSION_HEADERS } from '../fakes/fake-session.ts';
 import { createFakeXhr } from '../fakes/fake-xhr.ts';
 
@@ -20,13 +23,21 @@ const coll = {
 };
 const upload = { url: '/files/x.png', name: 'x.png', size: 3, type: 'image/png' };
 const newNote = draftOf(note);
-/** A notes API over the real HTTP client, a fake fetch and a fake clock. */
+/**
+ * The notes API's calls over the real HTTP client, a fake fetch and a fake clock: the first load's
+ * (notes-api.ts) and those the write and course sides build (write-api.ts, course-api.ts; review's
+ * are test/api/review-api.test.ts's).
+ */
 const setup = (respond?: Responder) => {
   const fake = createFakeFetch(respond);
   const clock = createFakeClock();
   const http = createHttpClient({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION, ...clock });
-  return { api: createNotesApi(http), fake, clock };
+  const api = { ...createNotesApi(http), ...createWriteApi(http), ...createCourseApi(http) };
+  return { api, fake, clock };
 };
+
+/** The calls this file covers: all but review's. */
+type NotesApi = Omit<AllCalls, 'reviewNote' | 'reviewSummary'>;
 
 type Case = {
   name: keyof NotesApi;
@@ -265,7 +276,7 @@ test('uploadFile with an XHR factory reports progress and returns the checked an
     ...createFakeClock(),
   });
   const seen: number[] = [];
-  const answer = await createNotesApi(http).uploadFile(new Blob(['\x89PNG']), 'a.png', {
+  const answer = await createWriteApi(http).uploadFile(new Blob(['\x89PNG']), 'a.png', {
     onProgress: (loaded, total) => seen.push(loaded / total),
   });
   assert.equal(answer, upload);
@@ -285,7 +296,7 @@ test('uploadFile checks the answer on the XHR path too', async () => {
     headers: () => SESSION,
     xhr: xhrs.xhr,
   });
-  const e = await apiFailure(createNotesApi(http).uploadFile(new Blob(['x'])));
+  const e = await apiFailure(createWriteApi(http).uploadFile(new Blob(['x'])));
   assert.equal([e.kind, e.message], ['invalid-response', 'Invalid response field: size']);
 });
 
@@ -308,7 +319,7 @@ test('deleteNote passes keepalive through to fetch', async () => {
     inits.push(init ?? {});
     return fake.fetch(input, init);
   }) as typeof fetch;
-  const api = createNotesApi(
+  const api = createWriteApi(
     createHttpClient({ fetch: spy, baseUrl: '/api/v1', headers: () => SESSION, ...createFakeClock() }),
   );
   await api.deleteNote('n1', 2, { keepalive: true });

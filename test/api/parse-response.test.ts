@@ -1,16 +1,20 @@
+/**
+ * Response validation: parse-response.ts (the first load's shapes and the combinators) and the
+ * modules built on it for the lazy chunks, parse-course.ts and parse-write.ts (parse-review.ts has
+ * its own file).
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isApiError } from '../../src/api/api-error.ts';
+import { parseCollection } from '../../src/api/parse-course.ts';
 import {
-  parseCollection,
   parseCourseSummaries,
-  parseDeleteResult,
   parseErrorBody,
   parseNote,
   parseNoteList,
   parseNotesPage,
-  parseUploadResult,
 } from '../../src/api/parse-response.ts';
+import { parseDeleteResult, parseUploadResult } from '../../src/api/parse-write.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
 
 /** Asserts `fn` throws ApiError('invalid-response') naming `field`. */

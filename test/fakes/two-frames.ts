@@ -20,7 +20,7 @@ export type TestFrame = ReturnType<typeof openFrame>;
 
 function openFrame(
   frames: FakeFrames,
-  { api, http }: FakeNotesApi,
+  { http }: FakeNotesApi,
   t: ReturnType<typeof createFakeClock>,
   name: string,
 ) {
@@ -30,7 +30,6 @@ function openFrame(
   const counts: [string, 1 | -1][] = [];
   let seq = 0;
   const actions = createActions({
-    api,
     http,
     store: createKeyValueStore(() => storage),
     learner: () => L1,
