@@ -1,12 +1,6 @@
-/**
- * Response validation: parse-response.ts (the first load's shapes and the combinators) and the
- * modules built on it for the lazy chunks, parse-course.ts and parse-write.ts (parse-review.ts has
- * its own file).
- */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isApiError } from '../../src/api/api-error.ts';
-import { parseCollection } from '../../src/api/parse-course.ts';
 import {
   parseCourseSummaries,
   parseErrorBody,
@@ -14,7 +8,6 @@ import {
   parseNoteList,
   parseNotesPage,
 } from '../../src/api/parse-response.ts';
-import { parseDeleteResult, parseUploadResult } from '../../src/api/parse-write.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
 
 /** Asserts `fn` throws ApiError('invalid-response') naming `field`. */
@@ -87,31 +80,6 @@ test('course summaries', () => {
   const rows = [{ courseId: 'c1', courseTitle: 'C', noteCount: 3, updatedOn: '2024-01-01' }];
   assert.equal(parseCourseSummaries(rows), rows);
   rejects(() => parseCourseSummaries([{ ...rows[0], noteCount: '3' }]), '[0].noteCount');
-});
-
-test('collection', () => {
-  const c = {
-    courseId: 'c1',
-    courseTitle: 'C',
-    modules: [
-      { moduleId: 'm1', moduleTitle: 'M', resources: [{ refId: 'r1', refTitle: 'R', notes: [fakeNote()] }] },
-    ],
-  };
-  assert.equal(parseCollection(c), c);
-  const bad = structuredClone(c);
-  (bad.modules[0]?.resources[0]?.notes[0] as Record<string, unknown>).noteId = null;
-  rejects(() => parseCollection(bad), 'modules[0].resources[0].notes[0].noteId');
-  rejects(() => parseCollection({ ...c, modules: null }), 'modules');
-});
-
-test('delete and upload results', () => {
-  assert.equal(parseDeleteResult({ noteId: 'n1', deleted: true }), { noteId: 'n1', deleted: true });
-  rejects(() => parseDeleteResult({ noteId: 'n1', deleted: false }), 'deleted');
-  rejects(() => parseDeleteResult({ noteId: 'n1', deleted: 'true' }), 'deleted');
-  const up = { url: '/files/a.png', name: 'a.png', size: 12, type: 'image/png' };
-  assert.equal(parseUploadResult({ ...up, extra: true }), up);
-  rejects(() => parseUploadResult({ ...up, size: '12' }), 'size');
-  rejects(() => parseUploadResult({ ...up, url: undefined }), 'url');
 });
 
 test('error body: {error} and {error, current}; other shapes are null', () => {
