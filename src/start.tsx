@@ -75,6 +75,7 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   const store = createKeyValueStore(() => window.localStorage);
   const notes = createNotesModel({
     api: createNotesApi(http),
+    http, // the review calls are built over it in their chunks (src/api/review-api.ts)
     store,
     learner: () => session.learner.value,
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),

@@ -1,33 +1,31 @@
 /**
  * The one place API responses are validated (docs/api.md): the server is outside our bundle, so
  * nothing it sends reaches a screen untyped. Strict on types, lenient on extra fields (dropped).
- * Hand-written combinators instead of a schema library, to keep the first load small.
+ * Hand-written combinators instead of a schema library, to keep the first load small. The shapes
+ * only lazy chunks read are in modules of their own, built on these combinators and fetched with
+ * those chunks: parse-write.ts (the write side's answers), parse-course.ts (a collection) and
+ * parse-review.ts (a note's review card, the summary).
  */
 import type {
   ApiErrorBody,
   CourseSummary,
-  DeleteResult,
   Note,
   NoteAnchor,
-  NoteCollection,
   NotesPage,
   ReviewCard,
-  ReviewState,
-  ReviewSummary,
-  UploadResult,
 } from '../protocol/api-types.ts';
 import { ApiError } from './api-error.ts';
 
-/** A validator: returns the typed value or throws naming `path`. */
-type P<T> = (v: unknown, path: string) => T;
+/** A validator: returns the typed value or throws naming `path` (src/api/parse-review.ts builds on these). */
+export type P<T> = (v: unknown, path: string) => T;
 type Rec = Record<string, unknown>;
 
-const fail = (path: string): never => {
+export const fail = (path: string): never => {
   throw new ApiError('invalid-response', `Invalid response field: ${path || '(root)'}`);
 };
-const str: P<string> = (v, p) => (typeof v === 'string' ? v : fail(p));
-const num: P<number> = (v, p) => (typeof v === 'number' && Number.isFinite(v) ? v : fail(p));
-const lit =
+export const str: P<string> = (v, p) => (typeof v === 'string' ? v : fail(p));
+export const num: P<number> = (v, p) => (typeof v === 'number' && Number.isFinite(v) ? v : fail(p));
+export const lit =
   <T>(value: T): P<T> =>
   (v, p) =>
     v === value ? value : fail(p);
@@ -35,12 +33,12 @@ const nullable =
   <T>(f: P<T>): P<T | null> =>
   (v, p) =>
     v === null ? null : f(v, p);
-const arr =
+export const arr =
   <T>(f: P<T>): P<T[]> =>
   (v, p) =>
     Array.isArray(v) ? v.map((x, i) => f(x, `${p}[${i}]`)) : fail(p);
 const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const obj =
+export const obj =
   <T>(shape: { [K in keyof T]-?: P<T[K]> }): P<T> =>
   (v, p) => {
     const src = isObj(v) ? v : fail(p);
@@ -57,7 +55,7 @@ const opt =
   <T>(f: P<T>): P<T | undefined> =>
   (v, p) =>
     v === undefined ? undefined : f(v, p);
-const nstr = nullable(str);
+export const nstr = nullable(str);
 const anchor: P<NoteAnchor> = (v, p) =>
   v === null
     ? null
@@ -65,20 +63,8 @@ const anchor: P<NoteAnchor> = (v, p) =>
       ? obj<{ kind: 'time'; seconds: number }>({ kind: lit('time'), seconds: num })(v, p)
       : obj<{ kind: 'page'; page: number }>({ kind: lit('page'), page: num })(v, p);
 
-const STATES: readonly unknown[] = ['new', 'learning', 'review', 'relearning'];
-const card = obj<ReviewCard>({
-  due: str,
-  stability: num,
-  difficulty: num,
-  scheduledDays: num,
-  learningSteps: num,
-  reps: num,
-  lapses: num,
-  state: (v, p) => (STATES.includes(v) ? (v as ReviewState) : fail(p)),
-  lastReview: nstr,
-});
-
-const note = obj<Note>({
+/** A stored note (parse-course.ts builds a collection's notes on it). */
+export const note = obj<Note>({
   noteId: str,
   refId: str,
   moduleId: nstr,
@@ -96,29 +82,17 @@ const note = obj<Note>({
   createdOn: str,
   updatedOn: str,
   version: num,
-  // Review (issue 27): optional, absent on an API without review.
+  // Review (issue 27): optional, absent on an API without review. The card is only checked to be an
+  // object or null here: the review chunks, its only readers, validate it (src/api/parse-review.ts).
   inReview: opt((v, p) => (typeof v === 'boolean' ? v : fail(p))),
-  review: opt(nullable(card)),
+  review: opt((v, p) => (v === null || isObj(v) ? (v as ReviewCard | null) : fail(p))),
 });
 const notes = arr(note);
 const page = obj<NotesPage>({ notes, total: num, nextCursor: nstr });
 const courses = arr(obj<CourseSummary>({ courseId: str, courseTitle: str, noteCount: num, updatedOn: str }));
-const collection = obj<NoteCollection>({
-  courseId: str,
-  courseTitle: str,
-  modules: arr(
-    obj<NoteCollection['modules'][number]>({
-      moduleId: str,
-      moduleTitle: str,
-      resources: arr(obj({ refId: str, refTitle: str, notes })),
-    }),
-  ),
-});
-const deleted = obj<DeleteResult>({ noteId: str, deleted: lit(true) });
-const upload = obj<UploadResult>({ url: str, name: str, size: num, type: str });
 
 /** Turns a validator into a root-level parser (`(v: unknown) => T`) the HTTP client can call. */
-const root =
+export const root =
   <T>(f: P<T>) =>
   (v: unknown): T =>
     f(v, '');
@@ -129,18 +103,8 @@ export const parseNote = root(note);
 export const parseNoteList = root(notes);
 /** Either fetch call's page. */
 export const parseNotesPage = root(page);
-/** `GET /notes/list/course`. */
+/** `GET /notes/list/course` (and the course list kept on the device). */
 export const parseCourseSummaries = root(courses);
-/** `GET /notes/collection/…`. */
-export const parseCollection = root(collection);
-/** `POST /notes/delete`. */
-export const parseDeleteResult = root(deleted);
-/** `POST /file/upload`. */
-export const parseUploadResult = root(upload);
-/** `GET /notes/review/summary`. */
-export const parseReviewSummary = root(obj<ReviewSummary>({ inReview: num, due: num, nextDue: nstr }));
-/** A review card (the write side's journal keeps a rating's predicted card). */
-export const parseReviewCard = root(card);
 
 /**
  * A non-2xx body: `{ error, current? }` or null when it isn't that shape. A malformed `current`

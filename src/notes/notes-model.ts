@@ -1,4 +1,5 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
+import type { HttpClient } from '../api/http-client.ts';
 import type { NotesApi } from '../api/notes-api.ts';
 import type { FrameWindow } from '../platform/frame-links.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
@@ -43,6 +44,12 @@ type Loadable = { ensure(): void };
 /** What the notes model is built from; every outside effect is injected. */
 export type NotesModelDeps = {
   api: NotesApi;
+  /**
+   * The HTTP client the other calls are built over where they are made, in the write side's, the
+   * course side's and the review chunks (src/api/write-api.ts, course-api.ts, review-api.ts): they
+   * are not in the first load.
+   */
+  http: HttpClient;
   store: KeyValueStore;
   /** Identity of the learner (rootOrg, org, userId), never a token. */
   learner: () => string;
@@ -177,7 +184,7 @@ export function createNotesModel(deps: NotesModelDeps) {
   const courses = lazySide<Courses>(
     () =>
       import('./read/courses.ts').then((m) =>
-        m.createCourses({ api: deps.api, describe, list, kept: kept.courses }),
+        m.createCourses({ http: deps.http, describe, list, kept: kept.courses }),
       ),
     deps.loader,
   );
@@ -217,6 +224,7 @@ export function createNotesModel(deps: NotesModelDeps) {
      */
     review: {
       api: deps.api,
+      http: deps.http,
       kept: kept.lists,
       describe,
       now: deps.now,

@@ -5,6 +5,7 @@
  * rating still queued on this device counts with the card it predicts, so the note leaves today's
  * queue at once — in every frame, also offline and after a reload.
  */
+import { reviewCardOf } from '../api/parse-review.ts';
 import type { Note, ReviewCard } from '../protocol/api-types.ts';
 import { isInReview } from '../protocol/review-rules.ts';
 
@@ -20,9 +21,24 @@ export function endOfLocalDay(now: number): number {
   return day.getTime();
 }
 
+/**
+ * The server's card of `note`, validated (src/api/parse-review.ts): the review side's pages and kept
+ * copy are checked as they come in (a bad card there is a bad answer), but a note may reach the
+ * cache by another way — an edit's answer, another frame — with a card no one checked. Such a card
+ * counts as never rated (due now) rather than break the queue; the server, which owns the card,
+ * schedules the next rating from its own.
+ */
+function serverCard(note: Note): ReviewCard | null {
+  try {
+    return reviewCardOf(note);
+  } catch {
+    return null;
+  }
+}
+
 /** A note's card here: a queued rating's prediction, else the server's; `null` when never rated. */
 export const cardOf = (note: Note, rated: RatedCards = NONE): ReviewCard | null =>
-  rated.get(note.noteId) ?? note.review ?? null;
+  rated.get(note.noteId) ?? serverCard(note);
 
 /** When a note is due (ms): its card's `due`; never rated, when it was created. */
 export function dueAt(note: Note, rated: RatedCards = NONE): number {

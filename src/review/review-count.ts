@@ -4,6 +4,7 @@
  * device. An API that answers the summary 404 has no review: the tab goes.
  */
 import { isApiError } from '../api/api-error.ts';
+import { createReviewApi } from '../api/review-api.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
 import { dueQueue, endOfLocalDay } from './due-notes.ts';
 import { keptReviewNotes } from './review-kept.ts';
@@ -12,7 +13,8 @@ import { keptReviewNotes } from './review-kept.ts';
 export async function countDue(review: NotesModel['review']): Promise<void> {
   const dueBy = endOfLocalDay(review.now());
   try {
-    review.due.value = (await review.api.reviewSummary(new Date(dueBy).toISOString())).due;
+    const summary = await createReviewApi(review.http).reviewSummary(new Date(dueBy).toISOString());
+    review.due.value = summary.due;
   } catch (error) {
     if (isApiError(error) && error.status === 404) {
       review.due.value = null;

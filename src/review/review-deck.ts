@@ -8,6 +8,7 @@
  * forecast, from the notes in review.
  */
 import { batch, computed, effect, type ReadonlySignal, signal } from '@preact/signals-core';
+import { checkCards } from '../api/parse-review.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
 import type { Problem } from '../notes/read/describe-error.ts';
 import type { NoteCache } from '../notes/read/note-cache.ts';
@@ -85,6 +86,7 @@ export function createReviewDeck(deps: DeckDeps) {
     loading = true;
     try {
       const page = await fetchPage({ review: 'due', dueBy: dueByIso, order: 'due' }, first ? null : cursor);
+      checkCards(page.notes); // a malformed card: a bad answer, as the first load's parse would say
       if (stopped) return;
       cache.merge(page.notes);
       const loaded = page.notes.map((n) => n.noteId);
@@ -130,6 +132,7 @@ export function createReviewDeck(deps: DeckDeps) {
     try {
       for (let i = 0; i < FORECAST_PAGES; i++) {
         const page = await fetchPage({ review: 'in', order: 'due' }, after);
+        checkCards(page.notes);
         notes.push(...page.notes);
         after = page.nextCursor;
         const last = page.notes.at(-1);

@@ -1,12 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAborted } from '../../src/api/api-error.ts';
+import { createCourseApi } from '../../src/api/course-api.ts';
 import { createHttpClient } from '../../src/api/http-client.ts';
-import { createNotesApi, type NotesApi } from '../../src/api/notes-api.ts';
+import { createNotesApi } from '../../src/api/notes-api.ts';
+import { createWriteApi } from '../../src/api/write-api.ts';
 import { apiFailure } from '../fakes/api-failure.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { createFakeFetch, jsonResponse, type Responder } from '../fakes/fake-fetch.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
+import type { NotesApi as AllCalls } from '../fakes/fake-notes-api.ts';
 import { SESSION, SESSION_HEADERS } from '../fakes/fake-session.ts';
 import { createFakeXhr } from '../fakes/fake-xhr.ts';
 
@@ -20,25 +23,21 @@ const coll = {
 };
 const upload = { url: '/files/x.png', name: 'x.png', size: 3, type: 'image/png' };
 const newNote = draftOf(note);
-const REVIEWED = {
-  due: '2026-12-01T09:00:00.000Z',
-  stability: 3.2,
-  difficulty: 5.1,
-  scheduledDays: 3,
-  learningSteps: 0,
-  reps: 1,
-  lapses: 0,
-  state: 'review',
-  lastReview: '2026-11-28T09:00:00.000Z',
-};
-
-/** A notes API over the real HTTP client, a fake fetch and a fake clock. */
+/**
+ * The notes API's calls over the real HTTP client, a fake fetch and a fake clock: the first load's
+ * (notes-api.ts) and those the write and course sides build (write-api.ts, course-api.ts; review's
+ * are test/api/review-api.test.ts's).
+ */
 const setup = (respond?: Responder) => {
   const fake = createFakeFetch(respond);
   const clock = createFakeClock();
   const http = createHttpClient({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION, ...clock });
-  return { api: createNotesApi(http), fake, clock };
+  const api = { ...createNotesApi(http), ...createWriteApi(http), ...createCourseApi(http) };
+  return { api, fake, clock };
 };
+
+/** The calls this file covers: all but review's. */
+type NotesApi = Omit<AllCalls, 'reviewNote' | 'reviewSummary'>;
 
 type Case = {
   name: keyof NotesApi;
@@ -116,22 +115,6 @@ const cases: Case[] = [
     body: 'form',
     answer: upload,
   },
-  {
-    name: 'reviewNote',
-    call: (a) => a.reviewNote({ noteId: 'n1', rating: 3, reviewedOn: '2026-11-28T09:00:00.000Z' }),
-    method: 'POST',
-    url: '/api/v1/notes/review',
-    body: { noteId: 'n1', rating: 3, reviewedOn: '2026-11-28T09:00:00.000Z' },
-    answer: { ...note, inReview: true, review: REVIEWED },
-  },
-  {
-    name: 'reviewSummary',
-    call: (a) => a.reviewSummary('2026-11-28T22:59:59.999Z'),
-    method: 'GET',
-    url: '/api/v1/notes/review/summary?dueBy=2026-11-28T22%3A59%3A59.999Z',
-    body: null,
-    answer: { inReview: 4, due: 2, nextDue: '2026-11-30T08:00:00.000Z' },
-  },
 ];
 
 test('there is one case per API call', () => {
@@ -164,22 +147,6 @@ for (const c of cases) {
     assert.match(e.message, /^Invalid response field: /);
   });
 }
-
-test('reviewNote sends its Idempotency-Key; reviewSummary answers 404 on an API without review', async () => {
-  const { api, fake } = setup(() => jsonResponse(200, { ...note, inReview: true, review: REVIEWED }));
-  await api.reviewNote(
-    { noteId: 'n1', rating: 1, reviewedOn: REVIEWED.lastReview },
-    { idempotencyKey: 'k-1' },
-  );
-  assert.equal(fake.last().headers, {
-    ...SESSION_HEADERS,
-    'content-type': 'application/json',
-    'idempotency-key': 'k-1',
-  });
-  const missing = setup(() => jsonResponse(404, { error: 'not found' }));
-  const e = await apiFailure(missing.api.reviewSummary('2026-11-28T22:59:59.999Z'));
-  assert.is(e.status, 404);
-});
 
 test('answers drop extra fields', async () => {
   const { api } = setup(() => jsonResponse(201, { ...note, secret: 'x' }));
@@ -309,7 +276,7 @@ test('uploadFile with an XHR factory reports progress and returns the checked an
     ...createFakeClock(),
   });
   const seen: number[] = [];
-  const answer = await createNotesApi(http).uploadFile(new Blob(['\x89PNG']), 'a.png', {
+  const answer = await createWriteApi(http).uploadFile(new Blob(['\x89PNG']), 'a.png', {
     onProgress: (loaded, total) => seen.push(loaded / total),
   });
   assert.equal(answer, upload);
@@ -329,7 +296,7 @@ test('uploadFile checks the answer on the XHR path too', async () => {
     headers: () => SESSION,
     xhr: xhrs.xhr,
   });
-  const e = await apiFailure(createNotesApi(http).uploadFile(new Blob(['x'])));
+  const e = await apiFailure(createWriteApi(http).uploadFile(new Blob(['x'])));
   assert.equal([e.kind, e.message], ['invalid-response', 'Invalid response field: size']);
 });
 
@@ -352,7 +319,7 @@ test('deleteNote passes keepalive through to fetch', async () => {
     inits.push(init ?? {});
     return fake.fetch(input, init);
   }) as typeof fetch;
-  const api = createNotesApi(
+  const api = createWriteApi(
     createHttpClient({ fetch: spy, baseUrl: '/api/v1', headers: () => SESSION, ...createFakeClock() }),
   );
   await api.deleteNote('n1', 2, { keepalive: true });

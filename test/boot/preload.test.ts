@@ -43,6 +43,7 @@ async function modelRequests(accepted: AcceptedContext, path: AppPath): Promise<
   });
   const model = createNotesModel({
     api: createNotesApi(http),
+    http,
     store: createKeyValueStore(() => createMemoryStorage()),
     learner: () => context.user.userId,
     onForbidden: () => undefined,

@@ -14,3 +14,19 @@ export async function apiFailure(p: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected a rejection');
 }
+
+/**
+ * Asserts `parse()` throws `ApiError('invalid-response')` naming `field`, as a response parser
+ * (src/api/parse-*.ts) does for a bad field.
+ */
+export function rejectsField(parse: () => unknown, field: string): void {
+  try {
+    parse();
+  } catch (e) {
+    if (!isApiError(e)) throw new Error(`expected ApiError on ${field}, got ${String(e)}`);
+    if (e.kind !== 'invalid-response' || e.message !== `Invalid response field: ${field}`)
+      throw new Error(`expected invalid-response on ${field}, got ${e.kind}: ${e.message}`);
+    return;
+  }
+  throw new Error(`expected invalid-response on ${field}`);
+}

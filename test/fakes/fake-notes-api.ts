@@ -1,14 +1,23 @@
 /**
- * A scripted `NotesApi` that records every call, so notes-model tests control what each call
- * answers (value, ApiError, or a pending promise) and assert which calls were made with what.
+ * A scripted notes API — every call the app makes: the first load's `NotesApi` and those its chunks
+ * build over the HTTP client (`WriteApi`, `CourseApi`, `ReviewApi`) — that records every call, so
+ * notes-model tests control what each call answers (value, ApiError, or a pending promise) and
+ * assert which calls were made with what. `http` is an HTTP client that answers the chunks' calls
+ * through the same scripted methods, so the real write, course and review calls run over it.
  * Every argument is recorded as passed (no trailing `undefined` is added), including the
  * `RequestOptions` (`{ signal?, keepalive?, idempotencyKey? }`) that reads, `addNote(note, options?)`,
  * `updateNote(update, options?)` and `deleteNote(noteId, version?, options?)` take last; `optionsTo`
  * picks those out.
  */
-import type { RequestOptions } from '../../src/api/http-client.ts';
-import type { NotesApi } from '../../src/api/notes-api.ts';
-import type { NotesPage } from '../../src/protocol/api-types.ts';
+import type { CourseApi } from '../../src/api/course-api.ts';
+import type { HttpClient, RequestOptions } from '../../src/api/http-client.ts';
+import type { NotesApi as FirstLoadApi } from '../../src/api/notes-api.ts';
+import type { ReviewApi } from '../../src/api/review-api.ts';
+import type { WriteApi } from '../../src/api/write-api.ts';
+import type { NewNote, NoteReview, NotesPage, NoteUpdate } from '../../src/protocol/api-types.ts';
+
+/** Every call the app makes: the first load's, and those built in its chunks over `http`. */
+export type NotesApi = FirstLoadApi & WriteApi & CourseApi & ReviewApi;
 
 /** The options a call may carry (an add's `Idempotency-Key` included). */
 export type CallOptions = RequestOptions & { idempotencyKey?: string };
@@ -19,6 +28,12 @@ export type NotesApiCall = { method: keyof NotesApi; args: unknown[] };
 /** The fake plus its call log. */
 export type FakeNotesApi = {
   api: NotesApi;
+  /**
+   * An HTTP client for the calls the chunks build (src/api/write-api.ts, course-api.ts,
+   * review-api.ts): each request is answered by the `api` method it stands for (recorded as that
+   * call, its arguments read back from the path and body), the answer going through the real parser.
+   */
+  http: HttpClient;
   calls: NotesApiCall[];
   callsTo: (method: keyof NotesApi) => unknown[][];
   /** The `RequestOptions` argument of each call to `method` (undefined where none was passed). */
@@ -87,5 +102,41 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
       at === undefined ? undefined : (args[at] as CallOptions | undefined),
     );
   };
-  return { api, calls, callsTo, optionsTo };
+  const unexpectedPath = (method: string, path: string) =>
+    Promise.reject(new Error(`unexpected call: ${method} ${path}`));
+  /** The arguments as a caller passes them: no trailing `undefined`. */
+  const passed = (...args: unknown[]) => {
+    while (args.length && args[args.length - 1] === undefined) args.pop();
+    return args;
+  };
+  const call = <T>(method: keyof NotesApi, args: unknown[], parse: (v: unknown) => T): Promise<T> =>
+    (api[method] as (...a: unknown[]) => Promise<unknown>)(...args).then(parse);
+  const segment = (v: string | undefined) => (v === undefined || v === '-' ? null : decodeURIComponent(v));
+  const http: HttpClient = {
+    get(path, parse, options) {
+      if (path === '/notes/list/course') return call('listCourses', passed(options), parse);
+      const dueBy = /^\/notes\/review\/summary\?dueBy=([^&]*)$/.exec(path)?.[1];
+      if (dueBy !== undefined)
+        return call('reviewSummary', passed(decodeURIComponent(dueBy), options), parse);
+      const ids = /^\/notes\/collection\/([^/]+)\/([^/]+)$/.exec(path);
+      if (ids) return call('collection', passed(segment(ids[1]) ?? '', segment(ids[2]), options), parse);
+      return unexpectedPath('GET', path);
+    },
+    post(path, body, parse, options) {
+      if (path === '/notes/add') return call('addNote', passed(body as NewNote, options), parse);
+      if (path === '/notes/update') return call('updateNote', passed(body as NoteUpdate, options), parse);
+      if (path === '/notes/review') return call('reviewNote', passed(body as NoteReview, options), parse);
+      if (path === '/notes/delete') {
+        const { noteId, version } = body as { noteId: string; version?: number };
+        return call('deleteNote', passed(noteId, version, options), parse);
+      }
+      return unexpectedPath('POST', path);
+    },
+    upload(path, form, parse, options) {
+      if (path !== '/file/upload') return unexpectedPath('POST', path);
+      const file = form.get('file') as File;
+      return call('uploadFile', passed(file, file.name, options), parse);
+    },
+  };
+  return { api, http, calls, callsTo, optionsTo };
 }

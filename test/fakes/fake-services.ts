@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { signal } from '@preact/signals-core';
 // @ts-expect-error plain JavaScript build helper without type declarations
 import { compileLocales } from '../../scripts/compile-locales.mjs';
-import type { NotesApi } from '../../src/api/notes-api.ts';
 import { createI18n } from '../../src/i18n/i18n-model.ts';
 import { createNotesModel } from '../../src/notes/notes-model.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
@@ -24,7 +23,7 @@ import type { PageActions, Services } from '../../src/ui/services.ts';
 import { createShortcuts } from '../../src/ui/shortcuts.ts';
 import { createFakeClock } from './fake-clock.ts';
 import { fakeContext } from './fake-context.ts';
-import { createFakeNotesApi, type FakeNotesApi } from './fake-notes-api.ts';
+import { createFakeNotesApi, type FakeNotesApi, type NotesApi } from './fake-notes-api.ts';
 import { createFakeSanitizer, type FakeSanitizer } from './fake-sanitizer.ts';
 import { installPopStateEvent } from './fake-window.ts';
 import { installGlobalLocation } from './global-location.ts';
@@ -84,6 +83,7 @@ export function createFakeServices(
   const store = createKeyValueStore(refused ? refusedStorage : () => null);
   const notes = createNotesModel({
     api: api.api,
+    http: api.http,
     store,
     learner: () => learnerKey(session.context.value),
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),

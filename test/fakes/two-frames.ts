@@ -5,7 +5,6 @@
  * other frame's cache, marks and API calls.
  */
 import { signal } from '@preact/signals-core';
-import type { NotesApi } from '../../src/api/notes-api.ts';
 import { createNoteCache } from '../../src/notes/read/note-cache.ts';
 import type { Conflict } from '../../src/notes/write/journal.ts';
 import { createActions } from '../../src/notes/write/note-actions.ts';
@@ -13,20 +12,25 @@ import type { PendingDelete } from '../../src/notes/write/pending-deletes.ts';
 import { createKeyValueStore } from '../../src/platform/key-value-store.ts';
 import { createFakeClock } from './fake-clock.ts';
 import { createFakeFrames, type FakeFrames } from './fake-frames.ts';
-import { createFakeNotesApi } from './fake-notes-api.ts';
+import { createFakeNotesApi, type FakeNotesApi, type NotesApi } from './fake-notes-api.ts';
 import { L1, NOW } from './write-side.ts';
 
 /** One frame: its write side, cache and the signals its cards read. */
 export type TestFrame = ReturnType<typeof openFrame>;
 
-function openFrame(frames: FakeFrames, api: NotesApi, t: ReturnType<typeof createFakeClock>, name: string) {
+function openFrame(
+  frames: FakeFrames,
+  { http }: FakeNotesApi,
+  t: ReturnType<typeof createFakeClock>,
+  name: string,
+) {
   const { window, storage } = frames.frame();
   const cache = createNoteCache();
   const unsaved = signal<ReadonlySet<string>>(new Set());
   const counts: [string, 1 | -1][] = [];
   let seq = 0;
   const actions = createActions({
-    api,
+    http,
     store: createKeyValueStore(() => storage),
     learner: () => L1,
     cache,
@@ -63,8 +67,8 @@ export async function createTwoFrames(script: Partial<NotesApi> = {}, options: {
   const frames = createFakeFrames(options);
   const fake = createFakeNotesApi(script);
   const t = createFakeClock(NOW);
-  const a = openFrame(frames, fake.api, t, 'a');
-  const b = openFrame(frames, fake.api, t, 'b');
+  const a = openFrame(frames, fake, t, 'a');
+  const b = openFrame(frames, fake, t, 'b');
   await frames.deliver(); // each has read the journal and found nothing to send
   return { frames, fake, t, a, b, deliver: frames.deliver };
 }

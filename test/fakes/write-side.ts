@@ -4,7 +4,6 @@
  * them — so write tests drive it end to end and inspect exactly what storage held after each step.
  */
 import { ApiError } from '../../src/api/api-error.ts';
-import type { NotesApi } from '../../src/api/notes-api.ts';
 import { journalKey } from '../../src/notes/read/journal-key.ts';
 import { createNoteCache } from '../../src/notes/read/note-cache.ts';
 import { createJournalDrafts } from '../../src/notes/write/drafts.ts';
@@ -24,7 +23,7 @@ import type { Note } from '../../src/protocol/api-types.ts';
 import type { Deferred } from './deferred.ts';
 import { createFakeClock, type FakeClock } from './fake-clock.ts';
 import { draftOf, fakeNote } from './fake-note.ts';
-import { createFakeNotesApi } from './fake-notes-api.ts';
+import { createFakeNotesApi, type NotesApi } from './fake-notes-api.ts';
 import { createMemoryStorage, type MemoryStorage, refusedStorage } from './memory-storage.ts';
 
 /** Two learners' identities (rootOrg, org, userId), as `learnerKey` builds them. */

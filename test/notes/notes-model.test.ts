@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/api/api-error.ts';
-import type { NotesApi } from '../../src/api/notes-api.ts';
 import { createNotesModel, PAGE_SIZE } from '../../src/notes/notes-model.ts';
 import { PROBLEM_MESSAGES } from '../../src/notes/read/describe-error.ts';
 import { journalKey } from '../../src/notes/read/journal-key.ts';
@@ -15,7 +14,7 @@ import type { AppPath } from '../../src/routes/route-table.ts';
 import { createDeferred, flushPromises } from '../fakes/deferred.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { draftOf, fakeNote } from '../fakes/fake-note.ts';
-import { createFakeNotesApi } from '../fakes/fake-notes-api.ts';
+import { createFakeNotesApi, type NotesApi } from '../fakes/fake-notes-api.ts';
 import {
   createMemoryStorage,
   type MemoryStorage,
@@ -87,6 +86,7 @@ function build(
   let seq = 0;
   const model = createNotesModel({
     api: fake.api,
+    http: fake.http,
     store,
     learner: () => learner,
     onForbidden: () => {

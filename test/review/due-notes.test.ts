@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Note } from '../../src/protocol/api-types.ts';
 import { cardOf, compareDue, dueQueue, endOfLocalDay, nextDue } from '../../src/review/due-notes.ts';
 import { fakeCard } from '../fakes/fake-card.ts';
 import { fakeNote } from '../fakes/fake-note.ts';
@@ -87,6 +88,22 @@ test('each note once; an edit keeps its card (the cache’s newer copy is the on
   const a = inReview('a', '2026-11-27T10:00:00.000Z');
   const edited = { ...a, text: 'edited', content: '<p>edited</p>' };
   assert.equal(dueQueue([edited, a], dueBy), [edited]);
+});
+
+test('a card is read through its check: a malformed one (come by an unchecked way) counts as never rated', () => {
+  const good = inReview('a', '2026-11-30T10:00:00.000Z');
+  assert.equal(cardOf(good), card('2026-11-30T10:00:00.000Z'));
+  const bad = {
+    ...good,
+    noteId: 'b',
+    review: { ...card('2026-11-30T10:00:00.000Z'), reps: 'x' },
+  } as unknown as Note;
+  assert.is(cardOf(bad), null);
+  // Never rated: due from when it was created, so it is in today's queue, not lost from it.
+  assert.equal(
+    dueQueue([good, bad], Date.parse('2026-11-28T23:59:59.999Z')).map((n) => n.noteId),
+    ['b'],
+  );
 });
 
 test('nextDue: the earliest due after the day, or null', () => {

@@ -58,6 +58,7 @@ function setup(answer: Answer, keptPages: Record<string, KeptPage> = {}) {
   };
   const review = {
     api: fake.api,
+    http: fake.http,
     kept,
     describe: describeProblem,
     now: () => NOW,
@@ -143,6 +144,35 @@ test('offline: the due notes come from the copy kept on the device, with the pro
 
 test('offline with nothing kept: an error to retry', async () => {
   const s = setup(() => Promise.reject(new ApiError('network', 'Network error')));
+  s.deck.start();
+  await flushPromises();
+  assert.is(s.deck.status.value, 'error');
+});
+
+test('a due page with a malformed card is a bad answer: the problem shown, the kept copy used', async () => {
+  const bad = { ...due('b', NOW - DAY), review: { ...card(NOW - DAY), due: 5 } } as unknown as Note;
+  const s = setup(async () => ({ notes: [due('a', NOW - DAY), bad], total: 2, nextCursor: null }));
+  s.deck.start();
+  await flushPromises();
+  assert.is(s.deck.status.value, 'error', 'nothing kept: an error to retry');
+  assert.is(s.deck.problem.value?.kind, 'server', 'as any bad answer says');
+  assert.equal(s.saved, [], 'nothing of that answer kept');
+  const keptNotes = [due('k1', NOW - DAY)];
+  const withKept = setup(async () => ({ notes: [bad], total: 1, nextCursor: null }), {
+    [KEPT_DUE]: { notes: keptNotes, total: 1, complete: false, at: NOW - DAY },
+  });
+  withKept.deck.start();
+  await flushPromises();
+  assert.is(withKept.deck.fromKept.value, true);
+  assert.is(withKept.deck.problem.value?.kind, 'server');
+  assert.equal(ids(withKept.deck.queue.value), ['k1']);
+});
+
+test('a kept copy with a malformed card is not used', async () => {
+  const bad = { ...due('k2', NOW - DAY), review: { ...card(NOW - DAY), state: 'done' } } as unknown as Note;
+  const s = setup(() => Promise.reject(new ApiError('network', 'Network error')), {
+    [KEPT_DUE]: { notes: [due('k1', NOW - DAY), bad], total: 2, complete: false, at: NOW - DAY },
+  });
   s.deck.start();
   await flushPromises();
   assert.is(s.deck.status.value, 'error');

@@ -1,4 +1,5 @@
-import type { NotesApi } from '../../api/notes-api.ts';
+import { type CourseApi, createCourseApi } from '../../api/course-api.ts';
+import type { HttpClient } from '../../api/http-client.ts';
 import type { CourseSummary, NoteOrder } from '../../protocol/api-types.ts';
 import type { NoteList } from '../notes-model.ts';
 import type { Problem } from './describe-error.ts';
@@ -6,9 +7,12 @@ import type { ListFilter } from './note-filter.ts';
 import type { PageLoader } from './note-lists.ts';
 import { createRemoteValue, type RemoteValue } from './remote-value.ts';
 
-/** What the course data is built from: the API, the model's wording of failures, its lists. */
+/**
+ * What the course data is built from: the HTTP client its calls are built over here
+ * (src/api/course-api.ts), the model's wording of failures, its lists.
+ */
 export type CoursesDeps = {
-  api: Pick<NotesApi, 'listCourses' | 'collection'>;
+  http: Pick<HttpClient, 'get'>;
   describe: (error: unknown) => Problem;
   list: (filter: ListFilter, order: NoteOrder, loader: PageLoader) => NoteList;
   /** The course list kept on this device: shown while the server is asked, saved when it answers. */
@@ -31,7 +35,8 @@ export type Courses = {
  * The course side of the notes model, in a chunk of its own (fetched with `/view` or `/course`):
  * the first note on `/` never needs it.
  */
-export function createCourses({ api, describe, list, kept }: CoursesDeps): Courses {
+export function createCourses({ http, describe, list, kept }: CoursesDeps): Courses {
+  const api: CourseApi = createCourseApi(http);
   const titles = new Map<string, string>();
   const courses = createRemoteValue(
     (signal) =>

@@ -1,4 +1,5 @@
-import { parseNote, parseReviewCard } from '../../api/parse-response.ts';
+import { parseNote } from '../../api/parse-response.ts';
+import { parseReviewCard } from '../../api/parse-review.ts';
 import type { NewNote, Note } from '../../protocol/api-types.ts';
 import { checkTagList } from '../../protocol/tag-rules.ts';
 import type { Draft, OutboxItem } from './journal.ts';

@@ -1,5 +1,7 @@
 import { computed, effect, type Signal } from '@preact/signals-core';
-import type { NotesApi } from '../../api/notes-api.ts';
+import type { HttpClient } from '../../api/http-client.ts';
+import { createReviewApi, type ReviewApi } from '../../api/review-api.ts';
+import { createWriteApi, type WriteApi } from '../../api/write-api.ts';
 import { createFrameLinks, type FrameLinks, type FrameWindow } from '../../platform/frame-links.ts';
 import type { KeyValueStore } from '../../platform/key-value-store.ts';
 import type { Note, ReviewCard, ReviewRating } from '../../protocol/api-types.ts';
@@ -18,7 +20,8 @@ import { uploadImage } from './upload-image.ts';
 
 /** Everything the write side needs, injected (the model passes its own deps and signals through). */
 export type ActionsDeps = {
-  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'uploadFile' | 'reviewNote'>;
+  /** What the write calls (src/api/write-api.ts, and review-api.ts's rating) are built over, here. */
+  http: HttpClient;
   store: KeyValueStore;
   learner: () => string;
   cache: NoteCache;
@@ -45,7 +48,7 @@ export type ActionsDeps = {
  * One learner's write side: their journal (drafts, outbox, conflicts), read back from storage —
  * writes a previous visit left queued show again (marked) and are sent — and the actions over it.
  */
-function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
+function openLearner(deps: ActionsDeps, api: WriteApi & ReviewApi, links: FrameLinks | null) {
   const { cache } = deps;
   const learner = deps.learner();
   sweepJournals(deps.store, learner, deps.now()); // other learners' stale or empty journals
@@ -55,6 +58,7 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
   const follow = createQueuedFollower(deps, journal.state.value.outbox);
   const outbox = createOutbox({
     ...deps,
+    api,
     journal,
     alone: deps.store.refused, // storage refused: this frame is the only sender (no `frames`)
     // One sender per learner across frames: each sends holding the lock, after reading the journal again.
@@ -159,16 +163,16 @@ function openLearner(deps: ActionsDeps, links: FrameLinks | null) {
 export function createActions(deps: ActionsDeps) {
   // Storage refused: Web Locks, IndexedDB and storage events are refused too; this frame is alone.
   const links = deps.frames && !deps.store.refused ? createFrameLinks(deps.frames) : null;
-  let current = openLearner(deps, links);
+  const api = { ...createWriteApi(deps.http), ...createReviewApi(deps.http) };
+  let current = openLearner(deps, api, links);
   return {
     get: () => current,
     /** Uploads an image for a note (type and size checked first). */
-    uploadImage: (file: File, onProgress: (fraction: number) => void) =>
-      uploadImage(deps.api, file, onProgress),
+    uploadImage: (file: File, onProgress: (fraction: number) => void) => uploadImage(api, file, onProgress),
     /** Another learner signed in: close this one's side (their journal stays stored) and open theirs. */
     reset() {
       current.close();
-      current = openLearner(deps, links);
+      current = openLearner(deps, api, links);
     },
   };
 }

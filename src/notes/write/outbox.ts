@@ -1,5 +1,6 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
-import type { NotesApi } from '../../api/notes-api.ts';
+import type { ReviewApi } from '../../api/review-api.ts';
+import type { WriteApi } from '../../api/write-api.ts';
 import type { Note } from '../../protocol/api-types.ts';
 import type { Journal, JournalState, OutboxItem } from './journal.ts';
 import { backoffMs, rebase, type Verdict, verdictFor } from './outbox-verdict.ts';
@@ -17,7 +18,7 @@ export type FirstOutcome =
 /** What the outbox needs; the clock, randomness and timers are injected for tests. */
 export type OutboxDeps = {
   journal: Journal;
-  api: Pick<NotesApi, 'addNote' | 'updateNote' | 'deleteNote' | 'reviewNote'>;
+  api: Pick<WriteApi, 'addNote' | 'updateNote' | 'deleteNote'> & Pick<ReviewApi, 'reviewNote'>;
   now: () => number;
   random: () => number;
   setTimeout: (fn: () => void, ms: number) => unknown;

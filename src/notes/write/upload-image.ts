@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/api-error.ts';
-import type { NotesApi } from '../../api/notes-api.ts';
+import type { WriteApi } from '../../api/write-api.ts';
 
 /** The image types the upload takes (docs/api.md). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -30,7 +30,7 @@ export function checkImage(file: { type: string; size: number }): string | null 
  * the URL the server returned is ever embedded.
  */
 export async function uploadImage(
-  api: Pick<NotesApi, 'uploadFile'>,
+  api: Pick<WriteApi, 'uploadFile'>,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<UploadOutcome> {

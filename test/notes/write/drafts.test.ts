@@ -1,12 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NotesApi } from '../../../src/api/notes-api.ts';
 import { journalKey } from '../../../src/notes/read/journal-key.ts';
 import { DRAFT_WRITE_MS } from '../../../src/notes/write/drafts.ts';
 import { createJournal, parseJournal } from '../../../src/notes/write/journal.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
 import { createDeferred } from '../../fakes/deferred.ts';
 import { fakeNote } from '../../fakes/fake-note.ts';
+import type { NotesApi } from '../../fakes/fake-notes-api.ts';
 import { storageError } from '../../fakes/memory-storage.ts';
 import {
   addItem,

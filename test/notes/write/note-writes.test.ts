@@ -1,12 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NotesApi } from '../../../src/api/notes-api.ts';
 import { PROBLEM_MESSAGES } from '../../../src/notes/read/describe-error.ts';
 import { journalKey } from '../../../src/notes/read/journal-key.ts';
 import { parseJournal } from '../../../src/notes/write/journal.ts';
 import type { Note } from '../../../src/protocol/api-types.ts';
 import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
 import { draftOf, fakeNote } from '../../fakes/fake-note.ts';
+import type { NotesApi } from '../../fakes/fake-notes-api.ts';
 import { storageError } from '../../fakes/memory-storage.ts';
 import { answers, createWriteSide, httpError, L1, NOW, offline } from '../../fakes/write-side.ts';
 

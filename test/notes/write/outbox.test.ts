@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError, TIMEOUT_MESSAGE } from '../../../src/api/api-error.ts';
-import type { NotesApi } from '../../../src/api/notes-api.ts';
 import { journalKey } from '../../../src/notes/read/journal-key.ts';
 import { parseJournal } from '../../../src/notes/write/journal.ts';
 import type { FirstOutcome } from '../../../src/notes/write/outbox.ts';
@@ -9,6 +8,7 @@ import type { DeleteResult, Note } from '../../../src/protocol/api-types.ts';
 import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
 import { createFakeClock } from '../../fakes/fake-clock.ts';
 import { fakeNote } from '../../fakes/fake-note.ts';
+import type { NotesApi } from '../../fakes/fake-notes-api.ts';
 import {
   addItem,
   answers,

@@ -1,12 +1,12 @@
 import { signal } from '@preact/signals-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NotesApi } from '../../../src/api/notes-api.ts';
 import { journalKey } from '../../../src/notes/read/journal-key.ts';
 import { createDeletes, type PendingDelete, UNDO_MS } from '../../../src/notes/write/pending-deletes.ts';
 import type { DeleteResult } from '../../../src/protocol/api-types.ts';
 import { createDeferred, flushPromises } from '../../fakes/deferred.ts';
 import { fakeNote } from '../../fakes/fake-note.ts';
+import type { NotesApi } from '../../fakes/fake-notes-api.ts';
 import { answers, createWriteSide, httpError, L1, NOW, offline } from '../../fakes/write-side.ts';
 
 const n1 = fakeNote({ noteId: 'n1', version: 3 });

@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../../src/api/api-error.ts';
-import type { NotesApi } from '../../../src/api/notes-api.ts';
 import {
   checkImage,
   IMAGE_TYPES,
@@ -9,6 +8,7 @@ import {
   uploadImage,
 } from '../../../src/notes/write/upload-image.ts';
 import type { UploadResult } from '../../../src/protocol/api-types.ts';
+import type { NotesApi } from '../../fakes/fake-notes-api.ts';
 import { createFakeNotesApi } from '../../fakes/fake-notes-api.ts';
 
 const TYPE_MESSAGE = 'Only PNG, JPEG, GIF or WebP images can be added.';

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { NotesApi } from '../../../../src/api/notes-api.ts';
 import { ViewScreen } from '../../../../src/ui/screens/view/ViewScreen.tsx';
 import { installFakeEditor } from '../../../editor/fake-editor.ts';
+import type { NotesApi } from '../../../fakes/fake-notes-api.ts';
 import { createFakeServices } from '../../../fakes/fake-services.ts';
 import { render, settle } from '../../../fakes/render.tsx';
 import { byLabel, choose, DELAY, fetches, numbered, page, until } from './view-support.ts';
