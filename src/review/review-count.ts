@@ -1,26 +1,64 @@
 /**
- * The Review tab's count (issue 27), fetched when the browser is idle after the first screen: the
- * summary's notes due by the end of the learner's day; offline, those of the copy kept on the
- * device. An API that answers the summary 404 has no review: the tab goes.
+ * The Review tab's count (issue 27), started when the browser is idle after the first screen: the
+ * summary's notes due by the end of the learner's day (offline, those of the copy kept on the
+ * device), kept in step with every frame's ratings (follow-due.ts). An API that answers the
+ * summary 404 has no review: the tab goes.
  */
+import { signal } from '@preact/signals-core';
 import { isApiError } from '../api/api-error.ts';
 import { createReviewApi } from '../api/review-api.ts';
 import type { NotesModel } from '../notes/notes-model.ts';
-import { dueQueue, endOfLocalDay } from './due-notes.ts';
+import { dueQueue, endOfLocalDay, type RatedCards } from './due-notes.ts';
+import { followDue } from './follow-due.ts';
 import { keptReviewNotes } from './review-kept.ts';
 
-/** Asks the summary and sets `review.due` (null on a 404; the kept copy's count on a failure). */
-export async function countDue(review: NotesModel['review']): Promise<void> {
-  const dueBy = endOfLocalDay(review.now());
+/**
+ * The count as the server has it (null on a 404); when it can't be asked, the kept copy's count
+ * if the tab has none yet, else `undefined` (the count shown stays).
+ */
+export async function askDue(
+  review: NotesModel['review'],
+  dueBy: number,
+): Promise<number | null | undefined> {
   try {
-    const summary = await createReviewApi(review.http).reviewSummary(new Date(dueBy).toISOString());
-    review.due.value = summary.due;
+    return (await createReviewApi(review.http).reviewSummary(new Date(dueBy).toISOString())).due;
   } catch (error) {
-    if (isApiError(error) && error.status === 404) {
-      review.due.value = null;
-      return;
-    }
+    if (isApiError(error) && error.status === 404) return null;
     const kept = keptReviewNotes(review.kept);
-    if (kept && review.due.value === undefined) review.due.value = dueQueue(kept, dueBy).length;
+    return kept && review.due.value === undefined ? dueQueue(kept, dueBy).length : undefined;
   }
+}
+
+/** Asks once and sets `review.due` (see askDue). */
+export async function countDue(review: NotesModel['review']): Promise<void> {
+  const count = await askDue(review, endOfLocalDay(review.now()));
+  if (count !== undefined) review.due.value = count;
+}
+
+/** The follower of the current context; a new context's replaces it. */
+let stopPrevious = () => {};
+
+/**
+ * Sets `notes.review.due` and keeps it in step with the ratings queued in any frame (the write
+ * side's `rated`, once its chunk is in) for the learner of this context.
+ */
+export function followCount(notes: Pick<NotesModel, 'review' | 'writeSide'>): void {
+  stopPrevious();
+  const { review } = notes;
+  const dueBy = endOfLocalDay(review.now());
+  const rated = signal<RatedCards>(new Map());
+  let stopRated = () => {};
+  let stopped = false;
+  void notes.writeSide().then(
+    (side) => {
+      if (!stopped) stopRated = side.rated.subscribe((cards) => (rated.value = cards));
+    },
+    () => undefined, // no write side (its chunk could not come, or another learner): no ratings to follow
+  );
+  const stopFollowing = followDue({ due: review.due, rated, dueBy, ask: () => askDue(review, dueBy) });
+  stopPrevious = () => {
+    stopped = true;
+    stopRated();
+    stopFollowing();
+  };
 }

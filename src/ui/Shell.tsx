@@ -25,7 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (epoch)
       page.whenIdle(
-        () => void import('../review/review-count.ts').then((m) => m.countDue(notes.review), String),
+        () => void import('../review/review-count.ts').then((m) => m.followCount(notes), String),
       );
   }, [epoch]);
   const pending = useValue(notes.pendingDeletes);

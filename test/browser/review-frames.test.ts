@@ -104,8 +104,9 @@ test('a note rated Good in frame A leaves frame B’s Review screen and its tab 
   await waitText(fa, FIRST);
   await waitText(fb, FIRST);
   await eventually(async () => (await tabCount(fb)) === '2', 'B counts two notes due today');
-  const fetchesOfB = () =>
-    b.apiRequests.filter((r) => /\/notes\/(fetch|review\/summary)/.test(r.url())).length;
+  // The summary is asked again once the rating is stored (the tab's count, follow-due.ts); the
+  // notes themselves are not fetched again.
+  const fetchesOfB = () => b.apiRequests.filter((r) => r.url().includes('/notes/fetch')).length;
   // B has asked what it needed (the due list, the summary); the rest must come from A.
   await eventually(
     async () => b.apiRequests.some((r) => r.url().includes('/notes/review/summary')),
@@ -134,13 +135,41 @@ test('a note rated Good in frame A leaves frame B’s Review screen and its tab 
   assert.is(await watch.cameBack(), 0, 'the rated note never came back to B’s queue');
   assert.is(await fb.getByText(FIRST).count(), 0);
   assert.is(await tabCount(fb), '1');
-  assert.is(fetchesOfB(), asked, 'B asked the API nothing more: it followed A');
+  assert.is(fetchesOfB(), asked, 'B fetched no notes again: it followed A');
   assert.is(
     b.apiRequests.filter((r) => r.url().endsWith('/notes/review')).length,
     0,
     'one sender: A sent the rating, B did not',
   );
   assert.is(b.page.url(), s.page.url(), 'B was not reloaded or moved');
+});
+
+test('frame B on My notes: its Review tab count drops when frame A rates, and stays right once stored', async ({
+  browser,
+}) => {
+  const { s, data, stored } = await open(browser);
+  const b = await openSecondPage(s);
+  const fa = s.frame();
+  const fb = b.frame();
+  await waitText(fa, FIRST);
+  await fb.getByRole('link', { name: 'My notes' }).click();
+  await eventually(async () => (await tabCount(fb)) === '2', 'B (on My notes) counts two due today');
+  const hold = await holdRequests(s.page, '/notes/review');
+  await rate(fa, 'Good');
+  await hold.arrived;
+  await eventually(
+    async () => (await tabCount(fb)) === '1',
+    'B’s count to drop while the rating is on its way',
+  );
+  await hold.release();
+  const [first] = data;
+  await eventually(async () => (await stored(first)).review?.reps === 3, 'the rating stored');
+  await eventually(
+    async () => b.apiRequests.filter((r) => r.url().includes('/notes/review/summary')).length >= 2,
+    'B to ask the summary again once the rating is stored',
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  assert.is(await tabCount(fb), '1', 'the server’s count, the rated note not counted again');
 });
 
 test('a dropped rating is retried with its key and stored once; the screen settles', async ({ browser }) => {
