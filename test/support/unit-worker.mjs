@@ -4,7 +4,9 @@
 import { pathToFileURL } from 'node:url';
 
 globalThis.UVU_DEFER = 1; // suites queue their runs instead of starting at test.run()
-await import('uvu'); // creates globalThis.UVU_QUEUE, which each suite's run() pushes onto
+// Creates globalThis.UVU_QUEUE, which each suite's run() pushes onto. Its default `test` suite is
+// one object for every file of this worker.
+const { test: defaultSuite } = await import('uvu');
 // turndown picks its HTML parser once, when first imported: the page's `window.DOMParser` if a
 // `window` exists then, else its own (domino). Imported here, before any file can install a fake
 // window, it picks what it picks when a file runs alone, whichever file of this worker needs it first.
@@ -35,13 +37,59 @@ function restoreGlobals() {
   }
 }
 
+/** The file this worker ran last (tests it adds later land in the default suite before the next). */
+let previous = null;
+
+/**
+ * Runs, as `name`'s, tests left in uvu's default suite with no test.run() after them, and fails
+ * the file for them: they would otherwise run with the next file of this worker that calls
+ * test.run(), or never, so a phase's count depended on which files shared a worker.
+ */
+async function leftovers(name, counts, when) {
+  const queue = globalThis.UVU_QUEUE;
+  queue.length = 0;
+  queue.push([name]);
+  defaultSuite.run();
+  for (const group of queue) {
+    group.shift();
+    for (const test of group) {
+      // An empty suite still prints "(0 / 0)": its output is kept only when it ran tests.
+      const said = [];
+      const write = process.stdout.write;
+      process.stdout.write = (chunk, encoding, callback) => {
+        said.push(String(chunk));
+        (typeof encoding === 'function' ? encoding : callback)?.();
+        return true;
+      };
+      let result;
+      try {
+        result = await test();
+      } finally {
+        process.stdout.write = write;
+      }
+      const [errs, ran, skip, max] = result;
+      if (max === 0) continue;
+      process.stdout.write(said.join(''));
+      counts.total += max + 1;
+      counts.passed += ran;
+      counts.skipped += skip;
+      counts.failed = true;
+      process.stdout.write(
+        `\n  FAIL  ${name}: ${max} test(s) added to uvu's default suite ${when} (they ran here)\n${errs === true ? '' : errs}\n`,
+      );
+    }
+  }
+}
+
 /** Runs one file's suites; returns uvu's counts for it and whether any test failed. */
 async function runFile(name, file) {
+  const counts = { total: 0, passed: 0, skipped: 0, failed: false };
+  if (previous) await leftovers(previous, counts, 'after the file had run (found when the next began)');
+  previous = name;
   const queue = globalThis.UVU_QUEUE;
   queue.length = 0;
   queue.push([name]);
   globalThis.UVU_INDEX = 0;
-  const counts = { total: 0, passed: 0, skipped: 0, failed: false };
   await import(pathToFileURL(file).href);
   for (const group of queue) {
     group.shift(); // the file's name: the pool prints it
@@ -56,6 +104,7 @@ async function runFile(name, file) {
       }
     }
   }
+  await leftovers(name, counts, 'after its test.run()');
   return counts;
 }
 
