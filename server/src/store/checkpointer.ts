@@ -53,16 +53,17 @@ parentPort.on('message', () => {
 /**
  * Starts checkpointing `db` (the service's connection to a SQLite file in WAL mode, its automatic
  * checkpoints off) on a worker thread. `onError` hears the first failure of a run of them (the next
- * checkpoint may succeed; until one does, the WAL only grows).
+ * checkpoint may succeed; until one does, the WAL only grows). `driver`: better-sqlite3's path.
  */
 export function startCheckpointer(
   db: BetterSqlite3.Database,
   onError: (message: string) => void = (m) => process.stderr.write(`notes-server: checkpoint: ${m}\n`),
+  driver: string = createRequire(import.meta.url).resolve('better-sqlite3'),
 ): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, {
     eval: true,
     workerData: { driver, file: db.name, every: EVERY_MS, restartFrames: RESTART_FRAMES },
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8, stackSizeMb: 1 },
   });
   let catchingUp = false;
   const catchUp = () => {
@@ -85,8 +86,18 @@ export function startCheckpointer(
   });
   worker.on('error', (e) => onError(e.message));
   worker.unref(); // never what keeps the process alive (after the listeners, which would ref it again)
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let stopping: Promise<void> | undefined;
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      // Gone on its own (it failed to start, or crashed): the service's connection checkpoints
+      // again as SQLite does by default, so the WAL never grows without end.
+      if (!stopping && db.open) {
+        db.pragma('wal_autocheckpoint = 1000');
+        onError('the checkpoint worker ended; checkpoints are back in the commits');
+      }
+      resolve();
+    }),
+  );
   return {
     stop() {
       stopping ??= (async () => {

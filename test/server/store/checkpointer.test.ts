@@ -11,6 +11,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startCheckpointer } from '../../../server/src/store/checkpointer.ts';
 import { connect } from '../../../server/src/store/connect.ts';
 import { openStore } from '../../../server/src/store/notes-store.ts';
 import { makeNote } from '../support/store-notes.ts';
@@ -63,6 +64,30 @@ test('under a steady stream of adds the WAL starts over; close leaves every note
     const count = check.prepare('select count(*) as n from notes').get() as { n: number };
     check.close();
     assert.is(count.n, total);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a worker that ends on its own gives the checkpoints back to the commits, and says so', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'notes-checkpoint-'));
+  try {
+    const file = join(dir, 'notes.db');
+    const db = new BetterSqlite3(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    const said: string[] = [];
+    // A driver path that cannot load: the worker fails as it starts.
+    const checkpointer = startCheckpointer(db, (m) => said.push(m), join(dir, 'no-such-driver.js'));
+    for (let i = 0; i < 100 && !said.some((m) => m.includes('checkpoints are back')); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    assert.ok(
+      said.some((m) => m.includes('checkpoints are back in the commits')),
+      said.join(' | '),
+    );
+    assert.is(db.pragma('wal_autocheckpoint', { simple: true }), 1000);
+    await checkpointer.stop();
+    db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
