@@ -223,6 +223,8 @@ export function createNotesModel(deps: NotesModelDeps) {
      * review (its summary answered 404: the tab is not shown).
      */
     review: {
+      /** The write side if its code is in, else undefined (the tab's count follows it once it is). */
+      side,
       api: deps.api,
       http: deps.http,
       kept: kept.lists,

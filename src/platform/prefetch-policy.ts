@@ -19,8 +19,8 @@ export type PrefetchStep = { name: string; load: () => Promise<unknown> };
  */
 export const PREFETCH_ORDER: readonly string[] = [
   'screen-view',
-  'courses',
   'screen-course',
+  'courses',
   'screen-edit',
   'CourseScreen',
   'note-actions',

@@ -38,26 +38,30 @@ export async function countDue(review: NotesModel['review']): Promise<void> {
 /** The follower of the current context; a new context's replaces it. */
 let stopPrevious = () => {};
 
+/** How often the count looks whether the write side's code is in yet (it never loads it itself). */
+const SIDE_POLL_MS = 1000;
+
 /**
- * Sets `notes.review.due` and keeps it in step with the ratings queued in any frame (the write
- * side's `rated`, once its chunk is in) for the learner of this context.
+ * Sets `review.due` and keeps it in step with the ratings queued in any frame (the write side's
+ * `rated`) for the learner of this context. The write side is followed once its code is in (the
+ * prefetch, or the first write, brings it): loading it here would take it out of the prefetch's
+ * order, and under Save-Data nothing is prefetched.
  */
-export function followCount(notes: Pick<NotesModel, 'review' | 'writeSide'>): void {
+export function followCount(review: NotesModel['review']): void {
   stopPrevious();
-  const { review } = notes;
   const dueBy = endOfLocalDay(review.now());
   const rated = signal<RatedCards>(new Map());
   let stopRated = () => {};
-  let stopped = false;
-  void notes.writeSide().then(
-    (side) => {
-      if (!stopped) stopRated = side.rated.subscribe((cards) => (rated.value = cards));
-    },
-    () => undefined, // no write side (its chunk could not come, or another learner): no ratings to follow
-  );
+  const look = () => {
+    const side = review.side();
+    if (side) stopRated = side.rated.subscribe((cards) => (rated.value = cards));
+    else poll = setTimeout(look, SIDE_POLL_MS);
+  };
+  let poll: ReturnType<typeof setTimeout> | undefined;
+  look();
   const stopFollowing = followDue({ due: review.due, rated, dueBy, ask: () => askDue(review, dueBy) });
   stopPrevious = () => {
-    stopped = true;
+    clearTimeout(poll);
     stopRated();
     stopFollowing();
   };

@@ -24,7 +24,9 @@ export function Shell({ children }: { children: ReactNode }) {
   // The Review tab's count, once the screen is in after each context (src/review/review-count.ts).
   useEffect(() => {
     if (epoch)
-      page.whenIdle(() => void import('../review/review-count.ts').then((m) => m.followCount(notes), String));
+      page.whenIdle(
+        () => void import('../review/review-count.ts').then((m) => m.followCount(notes.review), String),
+      );
   }, [epoch]);
   const pending = useValue(notes.pendingDeletes);
   const small = useValue(session.smallScreen);

@@ -17,6 +17,7 @@ function setup(summary: () => Promise<ReviewSummary>, kept: Record<string, KeptP
   const fake = createFakeNotesApi({ reviewSummary: summary });
   const review = {
     api: fake.api,
+    side: () => undefined,
     http: fake.http,
     kept: { read: (key: string) => kept[key] ?? null, save: () => undefined },
     describe: describeProblem,

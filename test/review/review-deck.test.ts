@@ -58,6 +58,7 @@ function setup(answer: Answer, keptPages: Record<string, KeptPage> = {}) {
   };
   const review = {
     api: fake.api,
+    side: () => undefined,
     http: fake.http,
     kept,
     describe: describeProblem,
