@@ -56,10 +56,16 @@ test('a PNG picked with Insert image uploads with progress; the stored note embe
   await waitAnnounced(f, 'Image added');
   const img = f.locator('.ql-editor img');
   assert.match((await img.getAttribute('src')) ?? '', /^\/api\/v1\/files\/[^/]+$/);
-  assert.ok(
-    await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 1),
-    'it loads (CSP)',
+  // The image may still be on its way when the editor shows it: wait until the browser is done
+  // with it (loaded or refused), then check it loaded. Checked at once, it failed in a CI run.
+  await f.waitForFunction(
+    (el) => (el as HTMLImageElement | null)?.complete === true,
+    await img.elementHandle(),
+    {
+      timeout: 15_000,
+    },
   );
+  assert.ok(await img.evaluate((el: HTMLImageElement) => el.naturalWidth === 1), 'it loads (CSP)');
   await f.getByRole('button', { name: 'Save', exact: true }).click();
   await waitAnnounced(f, 'Note saved');
   const stored = (await s.stack.client().notesOn(VIDEO)).find((n) => n.text.startsWith('A picture'));
