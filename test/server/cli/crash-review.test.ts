@@ -8,9 +8,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
-import { devToken, TEST_SECRET } from '../support/app-fixture.ts';
+import { devToken } from '../support/app-fixture.ts';
 import { ENGINES, freshDatabase } from '../support/databases.ts';
-import { spawnServer } from '../support/spawn-server.ts';
+import { devServeArgs, spawnServer } from '../support/spawn-server.ts';
 
 const headers = {
   authorization: `Bearer ${devToken('w-crash-review')}`,
@@ -53,17 +53,7 @@ async function repsByNote(url: string): Promise<Map<string, number>> {
 for (const engine of ENGINES) {
   test(`kill -9 mid-stream of ratings on ${engine}: every answered rating stored; replaying every key rates none twice`, async () => {
     const db = await freshDatabase(engine);
-    const args = [
-      '--dev',
-      '--secret',
-      TEST_SECRET,
-      '--port',
-      '0',
-      '--database',
-      db.url,
-      '--files-dir',
-      `${db.dir}/files`,
-    ];
+    const args = devServeArgs(db.url, `${db.dir}/files`);
     const first = spawnServer(args);
     let second: ReturnType<typeof spawnServer> | null = null;
     try {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
-import { devToken, TEST_SECRET } from '../support/app-fixture.ts';
-import { spawnServer } from '../support/spawn-server.ts';
+import { devToken } from '../support/app-fixture.ts';
+import { devServeArgs, spawnServer } from '../support/spawn-server.ts';
 
 const headers = {
   authorization: `Bearer ${devToken('w-crash')}`,
@@ -29,17 +29,7 @@ const add = (url: string, i: number) =>
 
 test('kill -9 mid-stream on SQLite: every answered add survives once; retries store nothing new', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'notes-crash-'));
-  const args = [
-    '--dev',
-    '--secret',
-    TEST_SECRET,
-    '--port',
-    '0',
-    '--database',
-    join(dir, 'n.db'),
-    '--files-dir',
-    join(dir, 'f'),
-  ];
+  const args = devServeArgs(join(dir, 'n.db'), join(dir, 'f'));
   const first = spawnServer(args);
   let second: ReturnType<typeof spawnServer> | null = null;
   try {

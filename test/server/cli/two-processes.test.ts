@@ -7,9 +7,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Note, NotesPage } from '../../../src/protocol/api-types.ts';
-import { devToken, TEST_SECRET } from '../support/app-fixture.ts';
+import { devToken } from '../support/app-fixture.ts';
 import { freshDatabase, type TestDatabase } from '../support/databases.ts';
-import { type ServerProcess, spawnServer } from '../support/spawn-server.ts';
+import { devServeArgs, type ServerProcess, spawnServer } from '../support/spawn-server.ts';
 
 const headers = {
   authorization: `Bearer ${devToken('w-two')}`,
@@ -33,17 +33,7 @@ type Ctx = { db: TestDatabase; a: ServerProcess; b: ServerProcess; urls: string[
 const it = suite<Ctx>('two notes-server processes on one PostgreSQL');
 it.before(async (ctx) => {
   ctx.db = await freshDatabase('postgres');
-  const args = [
-    '--dev',
-    '--secret',
-    TEST_SECRET,
-    '--port',
-    '0',
-    '--database',
-    ctx.db.url,
-    '--files-dir',
-    `${ctx.db.dir}/files`,
-  ];
+  const args = devServeArgs(ctx.db.url, `${ctx.db.dir}/files`);
   ctx.a = spawnServer(args);
   ctx.b = spawnServer(args);
   ctx.urls = await Promise.all([ctx.a.url, ctx.b.url]);

@@ -5,10 +5,24 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TEST_SECRET } from './app-fixture.ts';
 
 const BIN = fileURLToPath(new URL('../../../server/bin.mjs', import.meta.url));
 
 /** A running (or finished) bin. */
+/** `serve` in dev mode with the tests' secret on a free port: the flags the crash and process tests share. */
+export const devServeArgs = (database: string, filesDir: string): string[] => [
+  '--dev',
+  '--secret',
+  TEST_SECRET,
+  '--port',
+  '0',
+  '--database',
+  database,
+  '--files-dir',
+  filesDir,
+];
+
 export type ServerProcess = {
   child: ChildProcess;
   stdout: string[];
