@@ -60,7 +60,6 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
     tokens: boot.tokens, // the token from the context or the portal's AUTH_RESPONSE, fresh on a 401
     // The first screen's call may already be on its way: the early start sent it (src/boot/boot.ts).
     fetch: (input, init) => boot.adopt(String(input), init) ?? fetch(input, init),
-    xhr: () => new XMLHttpRequest(),
     baseUrl: config.apiBase,
     headers: () => {
       const context = session.context.value;
@@ -76,6 +75,7 @@ function startIn(root: HTMLElement, boot: Boot, loader: Loader) {
   const notes = createNotesModel({
     api: createNotesApi(http),
     http, // the review calls are built over it in their chunks (src/api/review-api.ts)
+    xhr: () => new XMLHttpRequest(), // an image upload's progress (src/api/upload.ts)
     store,
     learner: () => session.learner.value,
     onForbidden: () => nav.navigate('/error', { state: { code: 403 } }),

@@ -31,11 +31,6 @@ export type HttpClientDeps = {
   timeoutMs?: number;
   setTimeout?(fn: () => void, ms: number): unknown;
   clearTimeout?(handle: unknown): void;
-  /**
-   * Makes the XMLHttpRequest that uploads go through, so they can report progress (in the browser
-   * `() => new XMLHttpRequest()`). Without it uploads use fetch and report none.
-   */
-  xhr?: () => XMLHttpRequest;
 };
 
 /** Turns a JSON value into a typed one or throws `ApiError('invalid-response')`. */
@@ -46,20 +41,14 @@ export type Parse<T> = (v: unknown) => T;
  * and its bytes no longer spent; the call rejects with kind `aborted`). `keepalive` lets a request
  * outlive the page (a delete still pending when the frame unloads). `idempotencyKey` goes out as
  * this request's `Idempotency-Key` header, so a retried add stores one note (docs/api.md).
+ * `transport` is the fetch this one request goes through instead of the client's (an upload's
+ * XMLHttpRequest, for its progress: src/api/upload.ts); headers, timeout and failures stay the same.
  */
 export type RequestOptions = {
   signal?: AbortSignal | undefined;
   keepalive?: boolean | undefined;
   idempotencyKey?: string | undefined;
-};
-
-/**
- * Upload options: `onProgress(loaded, total)`, in bytes of the request body sent (only when the
- * client has `HttpClientDeps.xhr`), and `signal` to cancel (the call rejects with kind `aborted`).
- */
-export type UploadOptions = {
-  onProgress?(loaded: number, total: number): void;
-  signal?: AbortSignal | undefined;
+  transport?: typeof fetch | undefined;
 };
 
 /** What the typed API needs from HTTP: JSON (or FormData) in, validated JSON out. */
@@ -67,11 +56,6 @@ export type HttpClient = {
   get<T>(path: string, parse: Parse<T>, options?: RequestOptions): Promise<T>;
   /** A plain object is sent as JSON; a `FormData` as multipart with the boundary fetch picks. */
   post<T>(path: string, body: object, parse: Parse<T>, options?: RequestOptions): Promise<T>;
-  /**
-   * POSTs a multipart form. With an XHR factory the request goes through XMLHttpRequest (loaded
-   * lazily, see xhr-fetch.ts) and reports progress; headers, timeout and failures are the same.
-   */
-  upload<T>(path: string, form: FormData, parse: Parse<T>, options?: UploadOptions): Promise<T>;
 };
 
 const safeJson = (text: string): unknown => {
@@ -110,9 +94,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     parse: Parse<T>,
     body: object | undefined,
     options: RequestOptions = {},
-    viaXhr?: typeof fetch,
   ): Promise<T> => {
-    const { signal: callerSignal, keepalive, idempotencyKey } = options;
+    const { signal: callerSignal, keepalive, idempotencyKey, transport } = options;
     if (callerSignal?.aborted) return Promise.reject(new ApiError('aborted', 'Request cancelled'));
     const s = (deps.baseUrl + path).includes('/auth') ? null : deps.headers();
     const attempt = (token: string | null): Promise<T> => {
@@ -130,7 +113,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           reject();
         }, timeoutMs);
       });
-      const call = (viaXhr ? base.polyfills({ fetch: viaXhr }) : base)
+      const call = (transport ? base.polyfills({ fetch: transport }) : base)
         .url(path)
         .headers(headers)
         .options(keepalive ? { signal: ctl.signal, keepalive: true } : { signal: ctl.signal })
@@ -170,12 +153,5 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   return {
     get: (path, parse, options) => send('GET', path, parse, undefined, options),
     post: (path, body, parse, options) => send('POST', path, parse, body, options),
-    upload: (path, form, parse, options = {}) => {
-      const { xhr } = deps;
-      // A failed chunk load rejects this fetch like a lost connection: kind `network`.
-      const viaXhr: typeof fetch | undefined =
-        xhr && ((url, init) => import('./xhr-fetch.ts').then((m) => m.xhrFetch({ xhr }, options, url, init)));
-      return send('POST', path, parse, form, options, viaXhr);
-    },
   };
 }

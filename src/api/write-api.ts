@@ -4,9 +4,10 @@
  * (parse-response.ts for a note, parse-write.ts for the rest).
  */
 import type { DeleteResult, NewNote, Note, NoteUpdate, UploadResult } from '../protocol/api-types.ts';
-import type { HttpClient, RequestOptions, UploadOptions } from './http-client.ts';
+import type { HttpClient, RequestOptions } from './http-client.ts';
 import { parseNote } from './parse-response.ts';
 import { parseDeleteResult, parseUploadResult } from './parse-write.ts';
+import { type UploadOptions, upload, type XhrFactory } from './upload.ts';
 
 /**
  * The calls the write side makes; an interface so it can be tested against a fake. Deletes take
@@ -24,13 +25,13 @@ export type WriteApi = {
   deleteNote(noteId: string, version?: number, options?: RequestOptions): Promise<DeleteResult>;
   /**
    * `POST /file/upload`: an image for a note; only the returned URL gets embedded.
-   * `options.onProgress` follows the bytes sent (when the client has an XHR factory).
+   * `options.onProgress` follows the bytes sent (when the calls have an XHR factory).
    */
   uploadFile(file: Blob, name?: string, options?: UploadOptions): Promise<UploadResult>;
 };
 
-/** Builds the write calls over an HTTP client. */
-export function createWriteApi(http: HttpClient): WriteApi {
+/** Builds the write calls over an HTTP client; uploads go through `xhr`'s requests when given (upload.ts). */
+export function createWriteApi(http: HttpClient, xhr?: XhrFactory): WriteApi {
   return {
     addNote: (note, options) => http.post('/notes/add', note, parseNote, options),
     updateNote: (update, options) => http.post('/notes/update', update, parseNote, options),
@@ -45,7 +46,7 @@ export function createWriteApi(http: HttpClient): WriteApi {
       const form = new FormData();
       if (name === undefined) form.append('file', file);
       else form.append('file', file, name);
-      return http.upload('/file/upload', form, parseUploadResult, options);
+      return upload(http, xhr, '/file/upload', form, parseUploadResult, options);
     },
   };
 }

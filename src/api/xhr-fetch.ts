@@ -5,7 +5,7 @@
  * connection, an AbortError when the signal aborts), so uploads get the same headers, timeout and
  * `ApiError` kinds as every other call. Loaded lazily on the first upload: not in the first load.
  */
-import type { HttpClientDeps, UploadOptions } from './http-client.ts';
+import type { UploadOptions, XhrFactory } from './upload.ts';
 
 /** Only what the HTTP client passes: method, headers, body, signal. */
 type Init = Pick<RequestInit, 'method' | 'headers' | 'body' | 'signal'>;
@@ -13,11 +13,11 @@ type Init = Pick<RequestInit, 'method' | 'headers' | 'body' | 'signal'>;
 const NULL_BODY = [204, 205, 304];
 
 /**
- * fetch(url, init) sent with a fresh XMLHttpRequest from `deps.xhr`, calling
+ * fetch(url, init) sent with a fresh XMLHttpRequest from `xhr`, calling
  * `options.onProgress(loaded, total)` as the body goes out (when its length is known).
  */
 export function xhrFetch(
-  deps: Pick<HttpClientDeps, 'xhr'>,
+  makeXhr: XhrFactory,
   options: UploadOptions,
   url: RequestInfo | URL,
   init: Init = {},
@@ -25,8 +25,8 @@ export function xhrFetch(
   return new Promise<Response>((resolve, reject) => {
     const { signal } = init;
     const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
-    if (signal?.aborted || !deps.xhr) return reject(aborted());
-    const xhr = deps.xhr();
+    if (signal?.aborted) return reject(aborted());
+    const xhr = makeXhr();
     const abort = () => xhr.abort();
     const settle = (result: () => Response) => {
       signal?.removeEventListener('abort', abort);

@@ -1,6 +1,7 @@
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { HttpClient } from '../api/http-client.ts';
 import type { NotesApi } from '../api/notes-api.ts';
+import type { XhrFactory } from '../api/upload.ts';
 import type { FrameWindow } from '../platform/frame-links.ts';
 import type { KeyValueStore } from '../platform/key-value-store.ts';
 import type { Loader } from '../platform/lazy-file.ts';
@@ -50,6 +51,8 @@ export type NotesModelDeps = {
    * are not in the first load.
    */
   http: HttpClient;
+  /** Makes the XMLHttpRequest an image upload goes through, for its progress (src/api/upload.ts). */
+  xhr?: XhrFactory;
   store: KeyValueStore;
   /** Identity of the learner (rootOrg, org, userId), never a token. */
   learner: () => string;

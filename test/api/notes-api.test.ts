@@ -272,11 +272,10 @@ test('uploadFile with an XHR factory reports progress and returns the checked an
     fetch: fake.fetch,
     baseUrl: '/api/v1',
     headers: () => SESSION,
-    xhr: xhrs.xhr,
     ...createFakeClock(),
   });
   const seen: number[] = [];
-  const answer = await createWriteApi(http).uploadFile(new Blob(['\x89PNG']), 'a.png', {
+  const answer = await createWriteApi(http, xhrs.xhr).uploadFile(new Blob(['\x89PNG']), 'a.png', {
     onProgress: (loaded, total) => seen.push(loaded / total),
   });
   assert.equal(answer, upload);
@@ -294,9 +293,8 @@ test('uploadFile checks the answer on the XHR path too', async () => {
     fetch: createFakeFetch().fetch,
     baseUrl: '',
     headers: () => SESSION,
-    xhr: xhrs.xhr,
   });
-  const e = await apiFailure(createWriteApi(http).uploadFile(new Blob(['x'])));
+  const e = await apiFailure(createWriteApi(http, xhrs.xhr).uploadFile(new Blob(['x'])));
   assert.equal([e.kind, e.message], ['invalid-response', 'Invalid response field: size']);
 });
 

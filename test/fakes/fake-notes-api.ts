@@ -130,12 +130,11 @@ export function createFakeNotesApi(script: Partial<NotesApi> = {}): FakeNotesApi
         const { noteId, version } = body as { noteId: string; version?: number };
         return call('deleteNote', passed(noteId, version, options), parse);
       }
+      if (path === '/file/upload' && body instanceof FormData) {
+        const file = body.get('file') as File;
+        return call('uploadFile', passed(file, file.name, options), parse);
+      }
       return unexpectedPath('POST', path);
-    },
-    upload(path, form, parse, options) {
-      if (path !== '/file/upload') return unexpectedPath('POST', path);
-      const file = form.get('file') as File;
-      return call('uploadFile', passed(file, file.name, options), parse);
     },
   };
   return { api, http, calls, callsTo, optionsTo };

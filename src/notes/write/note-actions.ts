@@ -1,6 +1,7 @@
 import { computed, effect, type Signal } from '@preact/signals-core';
 import type { HttpClient } from '../../api/http-client.ts';
 import { createReviewApi, type ReviewApi } from '../../api/review-api.ts';
+import type { XhrFactory } from '../../api/upload.ts';
 import { createWriteApi, type WriteApi } from '../../api/write-api.ts';
 import { createFrameLinks, type FrameLinks, type FrameWindow } from '../../platform/frame-links.ts';
 import type { KeyValueStore } from '../../platform/key-value-store.ts';
@@ -22,6 +23,8 @@ import { uploadImage } from './upload-image.ts';
 export type ActionsDeps = {
   /** What the write calls (src/api/write-api.ts, and review-api.ts's rating) are built over, here. */
   http: HttpClient;
+  /** Makes the XMLHttpRequest an image upload goes through, for its progress (src/api/upload.ts). */
+  xhr?: XhrFactory;
   store: KeyValueStore;
   learner: () => string;
   cache: NoteCache;
@@ -163,7 +166,7 @@ function openLearner(deps: ActionsDeps, api: WriteApi & ReviewApi, links: FrameL
 export function createActions(deps: ActionsDeps) {
   // Storage refused: Web Locks, IndexedDB and storage events are refused too; this frame is alone.
   const links = deps.frames && !deps.store.refused ? createFrameLinks(deps.frames) : null;
-  const api = { ...createWriteApi(deps.http), ...createReviewApi(deps.http) };
+  const api = { ...createWriteApi(deps.http, deps.xhr), ...createReviewApi(deps.http) };
   let current = openLearner(deps, api, links);
   return {
     get: () => current,

@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ApiError, isAborted } from '../../src/api/api-error.ts';
-import { createHttpClient, type SessionHeaders } from '../../src/api/http-client.ts';
+import { createHttpClient, type HttpClientDeps, type SessionHeaders } from '../../src/api/http-client.ts';
+import { type UploadOptions, upload, type XhrFactory } from '../../src/api/upload.ts';
 import { apiFailure } from '../fakes/api-failure.ts';
 import { createFakeClock } from '../fakes/fake-clock.ts';
 import { createFakeFetch, jsonResponse, textResponse } from '../fakes/fake-fetch.ts';
@@ -10,12 +11,21 @@ import { createFakeXhr, type FakeXhr } from '../fakes/fake-xhr.ts';
 
 const any = (v: unknown) => v;
 
-/** A client with an XHR factory (and a fake fetch that uploads must not use). */
+/** `upload` over a real HTTP client, through `xhr`'s requests when given. */
+const uploader = (deps: HttpClientDeps, xhr?: XhrFactory) => {
+  const client = createHttpClient(deps);
+  return {
+    upload: <T>(path: string, form: FormData, parse: (v: unknown) => T, options?: UploadOptions) =>
+      upload(client, xhr, path, form, parse, options),
+  };
+};
+
+/** An uploader with an XHR factory (and a fake fetch that uploads must not use). */
 const setup = (onSend?: (x: FakeXhr) => void, headers: () => SessionHeaders | null = () => SESSION) => {
   const fake = createFakeFetch();
   const xhrs = createFakeXhr(onSend);
   const clock = createFakeClock();
-  const http = createHttpClient({ fetch: fake.fetch, baseUrl: '/api/v1', headers, xhr: xhrs.xhr, ...clock });
+  const http = uploader({ fetch: fake.fetch, baseUrl: '/api/v1', headers, ...clock }, xhrs.xhr);
   return { http, fake, xhrs, clock };
 };
 
@@ -59,7 +69,7 @@ test('upload goes through XMLHttpRequest with exactly the five headers, reports 
 test('without an XHR factory, upload falls back to fetch (no progress)', async () => {
   const fake = createFakeFetch(() => jsonResponse(200, { ok: 1 }));
   const clock = createFakeClock();
-  const http = createHttpClient({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION, ...clock });
+  const http = uploader({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION, ...clock });
   let progressed = false;
   const body = form();
   assert.equal(await http.upload('/file/upload', body, any, { onProgress: () => (progressed = true) }), {
@@ -93,7 +103,7 @@ async function bothWays(
 ): Promise<[ApiError, ApiError]> {
   const viaXhr = setup((x) => x.respond(status, text));
   const fake = createFakeFetch(() => textResponse(status, text, type));
-  const viaFetch = createHttpClient({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION });
+  const viaFetch = uploader({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION });
   return [
     await apiFailure(viaFetch.upload('/file/upload', form(), any)),
     await apiFailure(viaXhr.http.upload('/file/upload', form(), any)),
@@ -201,7 +211,7 @@ test('an already-aborted signal rejects without making an XHR', async () => {
 
 test('the fetch fallback also honours the signal', async () => {
   const fake = createFakeFetch((): Promise<Response> => new Promise(() => {}));
-  const http = createHttpClient({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION });
+  const http = uploader({ fetch: fake.fetch, baseUrl: '/api/v1', headers: () => SESSION });
   const caller = new AbortController();
   const p = apiFailure(http.upload('/file/upload', form(), any, { signal: caller.signal }));
   await until(() => fake.requests.length === 1);
