@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The test entry point (`npm test`): unit tests (uvu + linkedom, Node only: no socket, server or
 // child process), then the servers' tests (test/server, the notes service on SQLite and
-// PostgreSQL; test/harness, the harness's servers and CLI: real sockets and processes), then browser tests
-// (uvu driving Debian's Chromium through playwright-core against a fresh build with the test hooks,
-// in .test-artifacts/dist-browser or NOTES_TEST_DIST), then the core flows again in Debian's
-// Firefox ESR (the files in FIREFOX_FILES, `NOTES_BROWSER=firefox`), then the WebKit smoke test
-// (WebKitGTK's MiniBrowser through WebKitWebDriver under xvfb-run). Each phase runs in its own
-// process; `node test/run.mjs firefox webkit` runs only those. The last line is the combined
-// "N passed, N failed" that CI reads.
-import { spawnSync } from 'node:child_process';
+// PostgreSQL; test/harness, the harness's servers and CLI: real sockets and processes) side by
+// side with a fresh build with the test hooks (in .test-artifacts/dist-browser or NOTES_TEST_DIST)
+// and the core flows in Debian's Firefox ESR (the files in FIREFOX_FILES, `NOTES_BROWSER=firefox`),
+// then every browser test in Debian's Chromium through playwright-core, then the WebKit smoke test
+// (WebKitGTK's MiniBrowser through WebKitWebDriver under xvfb-run). Each phase's files run in
+// worker processes; `node test/run.mjs firefox webkit` runs only those. The last line is the
+// combined "N passed, N failed" that CI reads.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,13 +24,15 @@ process.env.NOTES_BUILD_CACHE ??= join(root, '.test-artifacts', 'build-cache');
 
 /**
  * The browser test files that run in Firefox too (test/browser/<name>.test.ts): first notes,
- * add/edit/delete/Undo, SEEK (home), the editor and its drafts, the outbox, the service worker,
- * /view and its search, the Review flow, and the XSS vectors. axe runs in Chromium (every screen,
- * light, dark and forced colours). To keep CI under 25 minutes on 2 CPUs, three kinds of Firefox
- * run are out, to come back on a bigger machine: the axe files (about 95 s), the course screens
- * and export, the sanitiser's unit cases in the browser (about 70 s together), and the XSS
- * vectors (out on 2026-11-28, when a fresh-clone CI run took 1,485 s of its 1,500: the sanitiser
- * and the CSP are tested in Chromium).
+ * add/edit/delete/Undo, SEEK (home), storage refused, the editor and its drafts, the service
+ * worker, /view and its search, and the Review flow. axe runs in Chromium (every screen, light,
+ * dark and forced colours). To keep CI under 25 minutes on 2 CPUs, four kinds of Firefox run are
+ * out, to come back on a bigger machine: the axe files (about 95 s), the course screens and
+ * export, the sanitiser's unit cases in the browser (about 70 s together), the XSS vectors and
+ * the outbox's retries (out on 2026-11-28, when fresh-clone CI runs took 1,485 and 1,494 s of
+ * their 1,500; the outbox's 74 s in Firefox were the most of any file but home's: its retries,
+ * offline queue and conflicts are the app's own logic, run in Chromium, while what Firefox does
+ * differently there, its storage, stays covered by storage-refused and editor-drafts).
  * Inside them, a test that needs a Chromium-only feature is registered with `chromiumOnly`
  * (test/browser/support/engine.ts), which says why. The other files are Chromium's: they go
  * beyond the core flows (app shell, early start, dropped requests, kept copy, frames, images,
@@ -42,7 +44,6 @@ const FIREFOX_FILES = [
   'storage-refused',
   'editor',
   'editor-drafts',
-  'outbox',
   'service-worker',
   'view',
   'review',
@@ -124,9 +125,9 @@ function ensureBrowsers() {
  * semantics as `uvu test/browser`, each file's output whole and its time kept, over
  * NOTES_BROWSER_WORKERS workers (default 1: on 2 CPUs a browser file keeps both busy, so a second
  * worker only doubles each file's time; docs/decisions.md "Test phases"). `skip`: an ignore pattern on
- * paths under test/ for the files this engine leaves out.
+ * paths under test/ for the files this engine leaves out; `engine`: NOTES_BROWSER for its workers.
  */
-async function runBrowserPool(label, skip = null) {
+async function runBrowserPool(label, skip, engine) {
   const started = Date.now();
   const workers = Number(process.env.NOTES_BROWSER_WORKERS) || 1;
   const { total, passed, skipped } = await runUnitPool({
@@ -135,6 +136,7 @@ async function runBrowserPool(label, skip = null) {
     pattern: '\\.test\\.ts$',
     workers,
     timesKey: label,
+    env: { ...process.env, NOTES_BROWSER: engine },
   });
   const failed = total - passed - skipped;
   console.log(
@@ -158,48 +160,66 @@ if (wanted.includes('unit')) {
   console.log(`unit: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
   tally({ passed, failed: failed > 0 || passed > 0 ? failed : 1 });
 }
-if (wanted.includes('server')) {
-  // The servers: the notes service (test/server) on SQLite and PostgreSQL, and the harness
-  // (test/harness: its API, app and portal servers, fault proxy, check-api and bin), with real
-  // databases, sockets and child processes, so a phase of its own that the unit phase's speed
-  // doesn't hide. PostgreSQL comes from scripts/start-postgres.sh (CI runs it).
+/**
+ * The servers: the notes service (test/server) on SQLite and PostgreSQL, and the harness
+ * (test/harness: its API, app and portal servers, fault proxy, check-api and bin), with real
+ * databases, sockets and child processes, so a phase of its own that the unit phase's speed
+ * doesn't hide. PostgreSQL comes from scripts/start-postgres.sh (CI runs it).
+ */
+async function runServerPhase() {
   const started = Date.now();
+  const env = { ...process.env };
+  delete env.NOTES_BROWSER;
   const { total, passed, skipped } = await runUnitPool({
     dir: 'test',
     ignore: ['^(?!server|harness)', '^server/support'],
+    env,
   });
   const failed = total - passed - skipped;
   console.log(`server: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
-  tally({ passed, failed: failed > 0 || passed > 0 ? failed : 1 });
+  return { passed, failed: failed > 0 || passed > 0 ? failed : 1 };
 }
-const browserPhases = ['browser', 'firefox', 'webkit'].filter((p) => wanted.includes(p));
-if (browserPhases.length && !ensureBrowsers()) {
-  failed += 1;
-} else if (browserPhases.length) {
+
+/** Runs `node args…` in the repo without blocking the event loop (the pools run meanwhile). */
+const nodeRun = (args) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+
+/**
+ * The browser build, then the Firefox phase: started beside the server phase, as Firefox keeps
+ * about 1.2 of CI's 2 CPUs busy and the server phase's files fill the rest (docs/decisions.md
+ * "Test phases"). Resolves with the build's success and Firefox's counts (null when not wanted).
+ */
+async function buildThenFirefox(dist) {
   // A private development build with the test hooks (the editor's fault injection) and local
   // parents (the tests' portal is on localhost): dist/ stays a release build.
-  const dist = process.env.NOTES_TEST_DIST || join(root, '.test-artifacts', 'dist-browser');
-  const args = ['build.mjs', '--quiet', '--test-hooks', '--local-parents', '--out', dist];
-  const build = spawnSync(process.execPath, args, {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    console.error('browser: the build failed, so no browser test could run');
-    failed += 1;
-  } else {
-    process.env.NOTES_TEST_DIST = dist;
-    if (wanted.includes('browser')) {
-      process.env.NOTES_BROWSER = 'chromium';
-      tally(await runBrowserPool('browser'));
-    }
-    if (wanted.includes('firefox')) {
-      process.env.NOTES_BROWSER = 'firefox';
-      tally(await runBrowserPool('firefox', `^browser/(?!(${FIREFOX_FILES.join('|')})\\.test\\.ts$)[^/]+$`));
-      delete process.env.NOTES_BROWSER;
-    }
-    if (wanted.includes('webkit')) tally(runUvu('webkit', 'test/webkit', []));
-  }
+  const status = await nodeRun(['build.mjs', '--quiet', '--test-hooks', '--local-parents', '--out', dist]);
+  if (status !== 0) return { built: false, firefox: null };
+  if (!wanted.includes('firefox')) return { built: true, firefox: null };
+  const skip = `^browser/(?!(${FIREFOX_FILES.join('|')})\\.test\\.ts$)[^/]+$`;
+  return { built: true, firefox: await runBrowserPool('firefox', skip, 'firefox') };
+}
+
+const browserPhases = ['browser', 'firefox', 'webkit'].filter((p) => wanted.includes(p));
+const browsersReady = browserPhases.length > 0 && ensureBrowsers();
+if (browserPhases.length && !browsersReady) failed += 1;
+const dist = process.env.NOTES_TEST_DIST || join(root, '.test-artifacts', 'dist-browser');
+process.env.NOTES_TEST_DIST = dist;
+const [server, browserSide] = await Promise.all([
+  wanted.includes('server') ? runServerPhase() : null,
+  browsersReady ? buildThenFirefox(dist) : null,
+]);
+if (server) tally(server);
+if (browserSide && !browserSide.built) {
+  console.error('browser: the build failed, so no browser test could run');
+  failed += 1;
+} else if (browserSide) {
+  if (browserSide.firefox) tally(browserSide.firefox);
+  if (wanted.includes('browser')) tally(await runBrowserPool('browser', null, 'chromium'));
+  if (wanted.includes('webkit')) tally(runUvu('webkit', 'test/webkit', []));
 }
 console.log(`total: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

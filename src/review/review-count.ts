@@ -29,12 +29,6 @@ export async function askDue(
   }
 }
 
-/** Asks once and sets `review.due` (see askDue). */
-export async function countDue(review: NotesModel['review']): Promise<void> {
-  const count = await askDue(review, endOfLocalDay(review.now()));
-  if (count !== undefined) review.due.value = count;
-}
-
 /** The follower of the current context; a new context's replaces it. */
 let stopPrevious = () => {};
 

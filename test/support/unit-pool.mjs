@@ -34,7 +34,7 @@ const readTimes = () => {
 
 /**
  * Runs every test file uvu would find for `dir`, `pattern` and `ignore` and resolves with uvu's
- * counts; `failed` counts failing tests plus files that could not finish.
+ * counts; `failed` counts failing tests plus files that could not finish. `env`: the workers'.
  */
 export async function runUnitPool({
   dir = 'test',
@@ -42,6 +42,7 @@ export async function runUnitPool({
   ignore = ['^(browser|webkit)'],
   workers = defaultWorkers(),
   timesKey = '',
+  env = process.env,
 } = {}) {
   const started = performance.now();
   const { suites } = await parse(dir, pattern, { cwd: ROOT, ignore });
@@ -58,7 +59,7 @@ export async function runUnitPool({
       const child = fork(WORKER, [], {
         cwd: ROOT,
         execArgv: ['--import', 'tsx', '--import', './test/support/react-alias.mjs'],
-        env: { ...process.env, NO_COLOR: '1' },
+        env: { ...env, NO_COLOR: '1' },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       let current = null;
@@ -99,7 +100,8 @@ export async function runUnitPool({
     totals.crashed += 1;
   }
   mkdirSync(dirname(TIMES), { recursive: true });
-  writeFileSync(TIMES, `${JSON.stringify({ ...last, ...times }, null, 1)}\n`);
+  // Read again: another pool may have written its times since this one started (test/run.mjs runs two at once).
+  writeFileSync(TIMES, `${JSON.stringify({ ...readTimes(), ...times }, null, 1)}\n`);
   const ms = (performance.now() - started).toFixed(2);
   console.log(
     `\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${ms}ms (${workers} workers)\n`,
