@@ -15,6 +15,9 @@ import { eventually } from './support/screen-data.ts';
 import { openSecondPage } from './support/second-page.ts';
 
 const { test, scenario } = browserSuite('two frames of one learner');
+/** The two tabs' frames in two processes, as on Android Chrome (no site isolation): chromium.ts. */
+const apart = browserSuite('two frames of one learner, each in its own process', 'partitioned', 'shared');
+type OpenScenario = typeof scenario;
 const VIDEO = demoPlayer().resourceId;
 const FIRST = 'An earlier note on this video';
 const data = { notes: [noteOn(demoPlayer(), FIRST, 60_000)] };
@@ -29,8 +32,8 @@ async function addNote(f: Frame, text: string) {
 const card = (f: Frame, text: string) => f.locator('main article', { hasText: text });
 const marks = (f: Frame) => f.locator('main article .note-saving');
 /** One learner's two pages (A, then B opened after it), both showing the first note. */
-async function twoPages(browser: Parameters<typeof scenario>[0]) {
-  const s = await scenario(browser, { stackOptions: { data } });
+async function twoPages(browser: Parameters<OpenScenario>[0], open: OpenScenario = scenario) {
+  const s = await open(browser, { stackOptions: { data } });
   const b = await openSecondPage(s);
   const fa = s.frame();
   const fb = b.frame();
@@ -120,10 +123,13 @@ test("Save never waits on the other frame's sender lock: A's editor closes while
   assert.equal(stored, [FIRST, 'Saved while B sends'].sort(), 'stored once');
 });
 
-test('a delete refused in A (the note changed elsewhere) shows the note again in B without a reload', async ({
-  browser,
-}) => {
-  const { s, b, fa, fb } = await twoPages(browser);
+/**
+ * A delete refused in A (the note changed elsewhere) shows the note again in B without a reload.
+ * With the frames in two processes, A's "kept" message can reach B before A's journal does: B must
+ * not take the refused delete, still in its copy of the journal, for a write of its own.
+ */
+async function deleteRefusedShowsInB(browser: Parameters<OpenScenario>[0], open: OpenScenario) {
+  const { s, b, fa, fb } = await twoPages(browser, open);
   // Changed elsewhere once both frames showed it (before the delete, so no Undo window has to be
   // raced on a slow machine): the delete carries the version A saw and gets a 409.
   await changeElsewhere(s);
@@ -133,7 +139,16 @@ test('a delete refused in A (the note changed elsewhere) shows the note again in
   await card(fb, 'Changed elsewhere').waitFor({ timeout: 2000 });
   const reloads = b.apiRequests.filter((r) => r.url().includes('/notes/fetch')).length;
   assert.ok(reloads <= 1, 'B did not load its list again to show it');
-});
+}
+
+test('a delete refused in A (the note changed elsewhere) shows the note again in B without a reload', ({
+  browser,
+}) => deleteRefusedShowsInB(browser, scenario));
+
+apart.test(
+  'a delete refused in A shows the note again in B, its message ahead of the journal',
+  ({ browser }) => deleteRefusedShowsInB(browser, apart.scenario),
+);
 
 test('an edit refused in A (the note changed elsewhere) shows the note as it stands in B, nothing left "Saving…"', async ({
   browser,
@@ -195,3 +210,4 @@ test('a write queued offline in A goes out once when the link is back; B shows i
 });
 
 test.run();
+apart.test.run();

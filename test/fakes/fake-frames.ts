@@ -3,6 +3,10 @@
  * BroadcastChannel, `storage` events, Web Locks) and a storage over one shared memory storage.
  * Nothing crosses frames until `deliver()`, so a test decides the order in which messages and
  * storage events arrive; locks are granted in request order, one holder at a time per name.
+ * `processes: true` puts each frame in a renderer process of its own, as a browser without site
+ * isolation does with two tabs' frames (Android Chrome): a frame reads its own copy of the
+ * storage, which another frame's write reaches only with that write's `storage` event, and
+ * `deliverMessages()` lets the channel's messages arrive ahead of the storage writes in flight.
  */
 import type { ChannelLike, FrameWindow } from '../../src/platform/frame-links.ts';
 import { flushPromises } from './deferred.ts';
@@ -12,16 +16,20 @@ type Listener<E> = (event: E) => void;
 type FakeFrame = {
   messages: Set<Listener<{ data: unknown }>>;
   storage: Set<Listener<{ key: string | null }>>;
+  /** What this frame reads: the shared storage, or its own copy (`processes`). */
+  local: MemoryStorage;
 };
+/** Something on its way from one frame to another. */
+type InFlight = { kind: 'message' | 'storage'; arrive: () => void };
 
 /** The frames, their shared storage and the controls. */
 export type FakeFrames = ReturnType<typeof createFakeFrames>;
 
 /** Builds a browser with no frames yet; `locks: false` leaves Web Locks out, as an old browser. */
-export function createFakeFrames({ locks = true } = {}) {
+export function createFakeFrames({ locks = true, processes = false } = {}) {
   const shared = createMemoryStorage();
   const frames: FakeFrame[] = [];
-  const pending: (() => void)[] = [];
+  const pending: InFlight[] = [];
   const held = new Map<string, Promise<unknown>>();
   const lockLog: string[] = [];
 
@@ -54,7 +62,8 @@ export function createFakeFrames({ locks = true } = {}) {
     lockLog,
     /** A new frame: its window and its view of the shared storage (writes raise `storage` elsewhere). */
     frame(): { window: FrameWindow; storage: MemoryStorage } {
-      const me: FakeFrame = { messages: new Set(), storage: new Set() };
+      const local = processes ? createMemoryStorage(Object.fromEntries(shared.items)) : shared;
+      const me: FakeFrame = { messages: new Set(), storage: new Set(), local };
       frames.push(me);
       const others = () => frames.filter((f) => f !== me);
       class Channel implements ChannelLike {
@@ -62,8 +71,11 @@ export function createFakeFrames({ locks = true } = {}) {
         postMessage(message: unknown) {
           const data = structuredClone(message);
           for (const f of others())
-            pending.push(() => {
-              for (const l of f.messages) l({ data });
+            pending.push({
+              kind: 'message',
+              arrive: () => {
+                for (const l of f.messages) l({ data });
+              },
             });
         }
         addEventListener(_type: 'message', l: Listener<{ data: unknown }>) {
@@ -73,22 +85,32 @@ export function createFakeFrames({ locks = true } = {}) {
           me.messages.delete(l);
         }
       }
-      const raise = (key: string) => {
+      /** The write reaches the other frames with its `storage` event (their copies, with `processes`). */
+      const raise = (key: string, value: string | null) => {
         for (const f of others())
-          pending.push(() => {
-            for (const l of f.storage) l({ key });
+          pending.push({
+            kind: 'storage',
+            arrive: () => {
+              if (f.local !== shared) {
+                if (value === null) f.local.removeItem(key);
+                else f.local.setItem(key, value);
+              }
+              for (const l of f.storage) l({ key });
+            },
           });
       };
-      const storage: MemoryStorage = Object.assign(Object.create(shared) as MemoryStorage, {
+      const storage: MemoryStorage = Object.assign(Object.create(local) as MemoryStorage, {
         setItem(key: string, value: string) {
           shared.setItem(key, value);
-          raise(key);
+          if (local !== shared) local.setItem(key, value);
+          raise(key, String(value));
         },
         removeItem(key: string) {
           shared.removeItem(key);
-          raise(key);
+          if (local !== shared) local.removeItem(key);
+          raise(key, null);
         },
-        getItem: (key: string) => shared.getItem(key),
+        getItem: (key: string) => local.getItem(key),
       });
       const window: FrameWindow = {
         BroadcastChannel: Channel,
@@ -102,8 +124,17 @@ export function createFakeFrames({ locks = true } = {}) {
     async deliver() {
       await flushPromises();
       while (pending.length) {
-        (pending.shift() as () => void)();
+        (pending.shift() as InFlight).arrive();
         await flushPromises();
+      }
+    },
+    /** Delivers only the channel's messages in flight, oldest first; storage writes stay on their way. */
+    async deliverMessages() {
+      await flushPromises();
+      for (let i = pending.findIndex((p) => p.kind === 'message'); i >= 0; ) {
+        pending.splice(i, 1)[0]?.arrive();
+        await flushPromises();
+        i = pending.findIndex((p) => p.kind === 'message');
       }
     },
     /** Messages and storage events not delivered yet. */

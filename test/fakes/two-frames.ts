@@ -62,8 +62,14 @@ function openFrame(
   };
 }
 
-/** Two frames (A and B) of learner L1, both started; `script` answers the one API both call. */
-export async function createTwoFrames(script: Partial<NotesApi> = {}, options: { locks?: boolean } = {}) {
+/**
+ * Two frames (A and B) of learner L1, both started; `script` answers the one API both call;
+ * `options` as createFakeFrames takes them.
+ */
+export async function createTwoFrames(
+  script: Partial<NotesApi> = {},
+  options: { locks?: boolean; processes?: boolean } = {},
+) {
   const frames = createFakeFrames(options);
   const fake = createFakeNotesApi(script);
   const t = createFakeClock(NOW);

@@ -13,8 +13,10 @@ export type FrameMessage =
   /**
    * The server refused a delete or an edit of `noteId` for good (a conflict, a refusal): the note
    * stands as `note` (null when the refusing frame had not loaded it), shown again, unmarked.
+   * `item`: the refused outbox item's id, which a frame whose copy of the journal has not caught
+   * up yet may still find queued (each frame in a process of its own).
    */
-  | { learner: string; kind: 'kept'; noteId: string; note: Note | null }
+  | { learner: string; kind: 'kept'; noteId: string; note: Note | null; item?: string }
   /** The queued items whose last try failed in frame `from` ("Not saved yet — retrying"). */
   | { learner: string; kind: 'failing'; from: string; ids: string[] };
 
@@ -33,8 +35,14 @@ export function parseFrameMessage(data: unknown, learner: string): FrameMessage 
   try {
     if (m.kind === 'saved' && (m.was === undefined || str(m.was)))
       return { learner, kind: 'saved', note: parseNote(m.note), ...(str(m.was) ? { was: m.was } : {}) };
-    if (m.kind === 'kept' && str(m.noteId))
-      return { learner, kind: 'kept', noteId: m.noteId, note: m.note === null ? null : parseNote(m.note) };
+    if (m.kind === 'kept' && str(m.noteId) && (m.item === undefined || str(m.item)))
+      return {
+        learner,
+        kind: 'kept',
+        noteId: m.noteId,
+        note: m.note === null ? null : parseNote(m.note),
+        ...(str(m.item) ? { item: m.item } : {}),
+      };
   } catch {
     return null;
   }

@@ -53,8 +53,11 @@ export function createFrameSync(deps: FrameSyncDeps) {
       }
       reread(); // the journal may say more than its `storage` event has yet
       if (m.kind === 'kept') {
-        // A write of this note still queued (here or elsewhere) goes on showing as it is.
-        if (!journal.state.value.outbox.some((i) => noteIdOf(i) === m.noteId)) deps.keep(m.noteId, m.note);
+        // A write of this note still queued (here or elsewhere) goes on showing as it is. The
+        // refused item itself may still be in this frame's copy of the journal: the message can
+        // come before the journal's write does when the frames are in two processes.
+        const queued = journal.state.value.outbox.some((i) => noteIdOf(i) === m.noteId && i.id !== m.item);
+        if (!queued) deps.keep(m.noteId, m.note);
       } else if (m.kind === 'deleted') cache.remove(m.noteId, true);
       else {
         if (m.was) cache.remove(m.was);
@@ -86,7 +89,8 @@ export function createFrameSync(deps: FrameSyncDeps) {
      * or showed the edit while it was queued, show it as it stands (`note`, as this frame has it).
      */
     refused(item: OutboxItem, note: Note | null) {
-      if (item.kind === 'update' || item.kind === 'delete') post({ kind: 'kept', noteId: item.noteId, note });
+      if (item.kind === 'update' || item.kind === 'delete')
+        post({ kind: 'kept', noteId: item.noteId, note, item: item.id });
     },
     /** Another learner signed in: this learner's frames are no longer followed. */
     close() {

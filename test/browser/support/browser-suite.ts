@@ -6,16 +6,18 @@
 import type { Browser } from 'playwright-core';
 import { suite, type Test } from 'uvu';
 import { openScenario, type Scenario, type ScenarioOptions } from './app-fixture.ts';
-import type { StorageSetting } from './chromium.ts';
+import type { ProcessModel, StorageSetting } from './chromium.ts';
 import { launchBrowser } from './engine.ts';
 
 /**
  * A suite with a browser in its context, and `scenario` to open one that closes itself. `storage`:
- * what the browser gives the cross-site app frame (engine.ts `launchBrowser`).
+ * what the browser gives the cross-site app frame; `processes`: where that frame runs (engine.ts
+ * `launchBrowser`).
  */
 export function browserSuite(
   name: string,
   storage: StorageSetting = 'partitioned',
+  processes: ProcessModel = 'isolated',
 ): {
   test: Test<{ browser: Browser }>;
   scenario: (browser: Browser, options?: ScenarioOptions) => Promise<Scenario>;
@@ -23,7 +25,7 @@ export function browserSuite(
   const test = suite<{ browser: Browser }>(name);
   let open: Scenario[] = [];
   test.before(async (ctx) => {
-    ctx.browser = await launchBrowser(storage);
+    ctx.browser = await launchBrowser(storage, processes);
   });
   test.after(async (ctx) => {
     await ctx.browser.close();

@@ -48,22 +48,27 @@ export function playwrightDisabledFeatures(): string[] {
   return features;
 }
 
+/** Chromium's site isolation, which the `shared` process model turns off. */
+const SITE_ISOLATION = ['IsolateOrigins', 'site-per-process'];
+
 /**
- * Launch options: the default `--disable-features=` swapped for the same list minus PARTITIONING
- * (`refused`: left as playwright-core has it, so a cross-site frame gets no storage).
+ * Launch options: playwright-core's default `--disable-features=` swapped for one switch (Chromium
+ * reads only one) with the same list, minus PARTITIONING unless `refused` (left as playwright-core
+ * has it: a cross-site frame gets no storage), plus SITE_ISOLATION for the `shared` process model.
  * `handleSIGTERM: false` lets a SIGTERM (from `timeout`, or a CI runner) end a hung test run:
  * Playwright's own handler closes the browser but leaves Node waiting forever. Chromium exits
  * with Node, as its control pipe closes.
  */
-export function launchOptions(extraArgs: string[] = [], storage: StorageSetting = 'partitioned') {
+export function launchOptions(
+  extraArgs: string[] = [],
+  storage: StorageSetting = 'partitioned',
+  processes: ProcessModel = 'isolated',
+) {
   const defaults = playwrightDisabledFeatures();
-  const base = {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    handleSIGTERM: false,
-  };
-  // playwright-core's own flags: a cross-site frame is refused storage, as with third-party cookies blocked.
-  if (storage === 'refused') return { ...base, args: [...CHROMIUM_ARGS, ...extraArgs] };
+  const disabled = [
+    ...(storage === 'refused' ? defaults : defaults.filter((f) => f !== PARTITIONING)),
+    ...(processes === 'shared' ? SITE_ISOLATION : []),
+  ];
   return {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -71,11 +76,20 @@ export function launchOptions(extraArgs: string[] = [], storage: StorageSetting 
     ignoreDefaultArgs: [`--disable-features=${defaults.join(',')}`],
     args: [
       ...CHROMIUM_ARGS,
-      `--disable-features=${defaults.filter((f) => f !== PARTITIONING).join(',')}`,
+      `--disable-features=${disabled.join(',')}`,
+      ...(processes === 'shared' ? ['--disable-site-isolation-trials'] : []),
       ...extraArgs,
     ],
   };
 }
+
+/**
+ * Where a cross-site frame runs: in a process of its own site (`isolated`, desktop Chrome's site
+ * isolation), or in its page's process (`shared`, as Android Chrome does for sites a learner does
+ * not sign in to): two tabs' frames of one site are then in two processes, and `localStorage`
+ * written in one reaches the other a moment later, with its `storage` event.
+ */
+export type ProcessModel = 'isolated' | 'shared';
 
 /**
  * What a cross-site frame gets: its own partition of storage (as shipped Chrome), or none at all
@@ -87,6 +101,7 @@ export type StorageSetting = 'partitioned' | 'refused';
 export function launchChromium(
   extraArgs: string[] = [],
   storage: StorageSetting = 'partitioned',
+  processes: ProcessModel = 'isolated',
 ): Promise<Browser> {
-  return chromium.launch(launchOptions(extraArgs, storage));
+  return chromium.launch(launchOptions(extraArgs, storage, processes));
 }

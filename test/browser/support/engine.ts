@@ -7,7 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import type { Callback, Test } from 'uvu';
-import { launchChromium, type StorageSetting } from './chromium.ts';
+import { launchChromium, type ProcessModel, type StorageSetting } from './chromium.ts';
 import { launchFirefox } from './firefox.ts';
 
 /** The engines playwright-core drives here (WebKit runs through WebDriver: test/webkit/). */
@@ -25,9 +25,14 @@ function parseEngine(value: string | undefined): Engine {
 /**
  * Starts this process's engine; close it in the suite's `after`. `refused`: the browser refuses a
  * cross-site frame its storage (Chromium's playwright-core defaults, Firefox's third-party block).
+ * `processes`: Chromium's process model for cross-site frames (chromium.ts); Firefox runs without
+ * Fission whatever it says (firefox.ts).
  */
-export function launchBrowser(storage: StorageSetting = 'partitioned'): Promise<Browser> {
-  return ENGINE === 'firefox' ? launchFirefox(storage) : launchChromium([], storage);
+export function launchBrowser(
+  storage: StorageSetting = 'partitioned',
+  processes: ProcessModel = 'isolated',
+): Promise<Browser> {
+  return ENGINE === 'firefox' ? launchFirefox(storage) : launchChromium([], storage, processes);
 }
 
 /**

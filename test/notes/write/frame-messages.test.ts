@@ -35,6 +35,13 @@ test('a saved note, a delete and failing items for this learner are read', () =>
     noteId: 'n1',
     note: null,
   });
+  assert.equal(parseFrameMessage({ learner: L1, kind: 'kept', noteId: 'n1', note: null, item: 'a-3' }, L1), {
+    learner: L1,
+    kind: 'kept',
+    noteId: 'n1',
+    note: null,
+    item: 'a-3',
+  });
   assert.equal(parseFrameMessage({ learner: L1, kind: 'failing', from: 'f', ids: ['a'] }, L1), {
     learner: L1,
     kind: 'failing',
@@ -59,6 +66,7 @@ test('a malformed message or note is dropped, never thrown', () => {
     { learner: L1, kind: 'deleted', noteId: 5 },
     { learner: L1, kind: 'kept', noteId: 'n1' },
     { learner: L1, kind: 'kept', noteId: 'n1', note: { ...note, version: 'one' } },
+    { learner: L1, kind: 'kept', noteId: 'n1', note: null, item: 3 },
     { learner: L1, kind: 'failing', from: 'f', ids: [1] },
     { learner: L1, kind: 'something else' },
   ];

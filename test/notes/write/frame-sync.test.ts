@@ -185,6 +185,25 @@ test('an edit refused in A goes back to what it was in B too, with no "Saving…
   assert.equal(f.b.counts, []);
 });
 
+test('the refusal arriving before the journal (each frame in its own process): B shows the note again', async () => {
+  const changed = { ...seen, text: 'Changed elsewhere', version: 4 };
+  const f = await createTwoFrames(
+    { deleteNote: answers<never>(httpError(409, changed)) },
+    { processes: true },
+  );
+  f.a.cache.put(seen);
+  f.b.cache.put(seen);
+  f.a.side().remove(seen);
+  await f.deliver();
+  assert.equal(f.b.texts(), [], 'hidden in B while queued');
+  await f.t.advance(6000); // A sends the delete: refused
+  await f.frames.deliverMessages(); // B hears of it while its copy of the journal still holds the delete
+  assert.equal(f.b.texts(), ['Changed elsewhere'], 'back in B at once');
+  await f.deliver();
+  assert.equal(f.b.texts(), ['Changed elsewhere'], 'and still, once the journal caught up');
+  assert.equal(f.b.saving(), []);
+});
+
 test("another frame's refusal for a note this frame still has queued leaves it as it is", async () => {
   const f = await createTwoFrames();
   f.b.cache.put(seen);
