@@ -194,8 +194,12 @@ test('a token that expires within a minute is replaced before the save goes out'
   await waitAnnounced(f, 'Note saved');
   const adds = s.apiRequests.filter((r) => r.url().endsWith('/notes/add'));
   assert.is(adds.length, 1);
-  assert.is(minted.length, 2, 'asked for a fresh one first');
-  assert.is(bearer(adds[0] as Request), minted[1]);
+  // Asked for a fresh one first. On a machine slow enough that a fresh 63 s token is over 3 s old
+  // when the save reads it, it has under a minute left too and is replaced again (seen once in a
+  // loaded CI run), so the count is at least 2 and the save carries the newest.
+  assert.ok(minted.length >= 2, `asked for a fresh one first (${minted.length} minted)`);
+  assert.is(bearer(adds[0] as Request), minted[minted.length - 1]);
+  assert.is.not(bearer(adds[0] as Request), minted[0]);
   assert.is(await f.getByText('Your session has expired').count(), 0);
 });
 
