@@ -64,15 +64,17 @@ export function launchOptions(
   storage: StorageSetting = 'partitioned',
   processes: ProcessModel = 'isolated',
 ) {
+  const base = { executablePath: CHROMIUM_PATH, headless: true, handleSIGTERM: false };
+  // playwright-core's own flags: a cross-site frame is refused storage, as with third-party cookies blocked.
+  if (storage === 'refused' && processes === 'isolated')
+    return { ...base, args: [...CHROMIUM_ARGS, ...extraArgs] };
   const defaults = playwrightDisabledFeatures();
   const disabled = [
     ...(storage === 'refused' ? defaults : defaults.filter((f) => f !== PARTITIONING)),
     ...(processes === 'shared' ? SITE_ISOLATION : []),
   ];
   return {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    handleSIGTERM: false,
+    ...base,
     ignoreDefaultArgs: [`--disable-features=${defaults.join(',')}`],
     args: [
       ...CHROMIUM_ARGS,
