@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../../server/src/cli/main.ts';
 import { devToken, TEST_SECRET } from '../support/app-fixture.ts';
-import { spawnServer } from '../support/spawn-server.ts';
+import { devServeArgs, spawnServer } from '../support/spawn-server.ts';
 
 const it = suite<{ dir: string }>('notes-server command line');
 it.before((ctx) => {
@@ -177,17 +177,7 @@ it('serve: migrates, prints one line with its URL, answers; flags win over env; 
 it('retire erases the learner’s notes and files and says how many; backup; copy', async ({ dir }) => {
   const db = join(dir, 'ops.db');
   const files = join(dir, 'ops-files');
-  const p = spawnServer([
-    '--dev',
-    '--secret',
-    TEST_SECRET,
-    '--port',
-    '0',
-    '--database',
-    db,
-    '--files-dir',
-    files,
-  ]);
+  const p = spawnServer(devServeArgs(db, files));
   try {
     const url = await p.url;
     const headers = {

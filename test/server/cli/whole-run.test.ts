@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { devToken, TEST_SECRET } from '../support/app-fixture.ts';
-import { type ServerProcess, spawnServer } from '../support/spawn-server.ts';
+import { devToken } from '../support/app-fixture.ts';
+import { devServeArgs, type ServerProcess, spawnServer } from '../support/spawn-server.ts';
 
 const SECRET_TEXT = 'Zebra-Quokka-4471 private thought';
 const token = devToken('w-log', { given_name: 'Log', family_name: 'Tester' });
@@ -22,17 +22,7 @@ type Ctx = { dir: string; p: ServerProcess; url: string };
 const it = suite<Ctx>('a whole run of notes-server');
 it.before(async (ctx) => {
   ctx.dir = mkdtempSync(join(tmpdir(), 'notes-run-'));
-  ctx.p = spawnServer([
-    '--dev',
-    '--secret',
-    TEST_SECRET,
-    '--port',
-    '0',
-    '--database',
-    join(ctx.dir, 'n.db'),
-    '--files-dir',
-    join(ctx.dir, 'f'),
-  ]);
+  ctx.p = spawnServer(devServeArgs(join(ctx.dir, 'n.db'), join(ctx.dir, 'f')));
   ctx.url = await ctx.p.url;
 });
 it.after(async (ctx) => {

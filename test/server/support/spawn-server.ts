@@ -9,7 +9,6 @@ import { TEST_SECRET } from './app-fixture.ts';
 
 const BIN = fileURLToPath(new URL('../../../server/bin.mjs', import.meta.url));
 
-/** A running (or finished) bin. */
 /** `serve` in dev mode with the tests' secret on a free port: the flags the crash and process tests share. */
 export const devServeArgs = (database: string, filesDir: string): string[] => [
   '--dev',
@@ -23,6 +22,7 @@ export const devServeArgs = (database: string, filesDir: string): string[] => [
   filesDir,
 ];
 
+/** A running (or finished) bin. */
 export type ServerProcess = {
   child: ChildProcess;
   stdout: string[];
