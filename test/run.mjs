@@ -127,17 +127,24 @@ function ensureBrowsers() {
  * worker only doubles each file's time; docs/decisions.md "Test phases"). `skip`: an ignore pattern on
  * paths under test/ for the files this engine leaves out; `engine`: NOTES_BROWSER for its workers.
  */
-async function runBrowserPool(label, skip, engine) {
-  const started = Date.now();
-  const workers = Number(process.env.NOTES_BROWSER_WORKERS) || 1;
-  const { total, passed, skipped } = await runUnitPool({
+function runBrowserPool(label, skip, engine) {
+  return runPhase(label, {
     dir: 'test',
     ignore: ['^(?!browser(/|$))', '^browser/support', ...(skip ? [skip] : [])],
     pattern: '\\.test\\.ts$',
-    workers,
+    workers: Number(process.env.NOTES_BROWSER_WORKERS) || 1,
     timesKey: label,
     env: { ...process.env, NOTES_BROWSER: engine },
   });
+}
+
+/**
+ * One phase through the unit pool (`options` as runUnitPool takes them): prints its
+ * "label: N passed, N failed (Ns)" line and resolves with its counts (a phase that ran nothing fails).
+ */
+async function runPhase(label, options) {
+  const started = Date.now();
+  const { total, passed, skipped } = await runUnitPool(options);
   const failed = total - passed - skipped;
   console.log(
     `${label}: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`,
@@ -154,11 +161,7 @@ const tally = (r) => {
 
 if (wanted.includes('unit')) {
   // uvu's files over a few worker processes (test/support/unit-pool.mjs), with uvu's counts.
-  const started = Date.now();
-  const { total, passed, skipped } = await runUnitPool({ ignore: ['^(browser|webkit|server|harness)'] });
-  const failed = total - passed - skipped;
-  console.log(`unit: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
-  tally({ passed, failed: failed > 0 || passed > 0 ? failed : 1 });
+  tally(await runPhase('unit', { ignore: ['^(browser|webkit|server|harness)'] }));
 }
 /**
  * The servers: the notes service (test/server) on SQLite and PostgreSQL, and the harness
@@ -166,18 +169,10 @@ if (wanted.includes('unit')) {
  * databases, sockets and child processes, so a phase of its own that the unit phase's speed
  * doesn't hide. PostgreSQL comes from scripts/start-postgres.sh (CI runs it).
  */
-async function runServerPhase() {
-  const started = Date.now();
+function runServerPhase() {
   const env = { ...process.env };
   delete env.NOTES_BROWSER;
-  const { total, passed, skipped } = await runUnitPool({
-    dir: 'test',
-    ignore: ['^(?!server|harness)', '^server/support'],
-    env,
-  });
-  const failed = total - passed - skipped;
-  console.log(`server: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
-  return { passed, failed: failed > 0 || passed > 0 ? failed : 1 };
+  return runPhase('server', { dir: 'test', ignore: ['^(?!server|harness)', '^server/support'], env });
 }
 
 /** Runs `node args…` in the repo without blocking the event loop (the pools run meanwhile). */
