@@ -105,8 +105,10 @@ test('Review this note: a labelled box, unticked for a new note; ticked, the add
 
   await addNote(f);
   await s.page.keyboard.type('Not for review');
+  // The status still says "Note saved" from the first add, so wait for the second add itself.
+  const second = s.page.waitForRequest((r) => r.url().endsWith('/api/v1/notes/add'));
   await f.getByRole('button', { name: 'Save', exact: true }).click();
-  await waitAnnounced(f, 'Note saved');
+  await second;
   const adds = s.apiRequests.filter((r) => r.url().endsWith('/api/v1/notes/add'));
   assert.is(adds.length, 2);
   assert.not.ok('inReview' in (bodyOf(adds[1] as (typeof adds)[number]) ?? {}), 'unticked: not sent at all');
