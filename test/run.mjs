@@ -4,8 +4,7 @@
 // PostgreSQL; test/harness, the harness's servers and CLI: real sockets and processes) side by
 // side with a fresh build with the test hooks (in .test-artifacts/dist-browser or NOTES_TEST_DIST)
 // and the core flows in Debian's Firefox ESR (the files in FIREFOX_FILES, `NOTES_BROWSER=firefox`),
-// and, once the servers' tests are done, every browser test in Debian's Chromium through
-// playwright-core beside the rest of Firefox; then the WebKit smoke test
+// then every browser test in Debian's Chromium through playwright-core, then the WebKit smoke test
 // (WebKitGTK's MiniBrowser through WebKitWebDriver under xvfb-run). Each phase's files run in
 // worker processes; `node test/run.mjs firefox webkit` runs only those. The last line is the
 // combined "N passed, N failed" that CI reads.
@@ -184,13 +183,19 @@ const nodeRun = (args) =>
     child.on('exit', (code) => resolve(code ?? 1));
   });
 
-/** The browser build; resolves with its success. */
-function buildBrowser(dist) {
+/**
+ * The browser build, then the Firefox phase: started beside the server phase, as Firefox keeps
+ * about 1.2 of CI's 2 CPUs busy and the server phase's files fill the rest (docs/decisions.md
+ * "Test phases"). Resolves with the build's success and Firefox's counts (null when not wanted).
+ */
+async function buildThenFirefox(dist) {
   // A private development build with the test hooks (the editor's fault injection) and local
   // parents (the tests' portal is on localhost): dist/ stays a release build.
-  return nodeRun(['build.mjs', '--quiet', '--test-hooks', '--local-parents', '--out', dist]).then(
-    (s) => s === 0,
-  );
+  const status = await nodeRun(['build.mjs', '--quiet', '--test-hooks', '--local-parents', '--out', dist]);
+  if (status !== 0) return { built: false, firefox: null };
+  if (!wanted.includes('firefox')) return { built: true, firefox: null };
+  const skip = `^browser/(?!(${FIREFOX_FILES.join('|')})\\.test\\.ts$)[^/]+$`;
+  return { built: true, firefox: await runBrowserPool('firefox', skip, 'firefox') };
 }
 
 const browserPhases = ['browser', 'firefox', 'webkit'].filter((p) => wanted.includes(p));
@@ -198,28 +203,17 @@ const browsersReady = browserPhases.length > 0 && ensureBrowsers();
 if (browserPhases.length && !browsersReady) failed += 1;
 const dist = process.env.NOTES_TEST_DIST || join(root, '.test-artifacts', 'dist-browser');
 process.env.NOTES_TEST_DIST = dist;
-/*
- * The server phase, and beside it the browser build then Firefox, which keeps about 1.2 of CI's 2
- * CPUs busy. Chromium starts when both the server phase and the build are done, beside the rest of
- * Firefox: it fills the CPU Firefox leaves idle (docs/decisions.md "Test phases").
- */
-const serverRun = wanted.includes('server') ? runServerPhase() : Promise.resolve(null);
-const built = browsersReady ? buildBrowser(dist) : Promise.resolve(false);
-const firefoxSkip = `^browser/(?!(${FIREFOX_FILES.join('|')})\\.test\\.ts$)[^/]+$`;
-const firefoxRun = built.then((ok) =>
-  ok && wanted.includes('firefox') ? runBrowserPool('firefox', firefoxSkip, 'firefox') : null,
-);
-const chromiumRun = Promise.all([serverRun, built]).then(([, ok]) =>
-  ok && wanted.includes('browser') ? runBrowserPool('browser', null, 'chromium') : null,
-);
-const [server, ok, firefox, chromiumCounts] = await Promise.all([serverRun, built, firefoxRun, chromiumRun]);
+const [server, browserSide] = await Promise.all([
+  wanted.includes('server') ? runServerPhase() : null,
+  browsersReady ? buildThenFirefox(dist) : null,
+]);
 if (server) tally(server);
-if (browsersReady && !ok) {
+if (browserSide && !browserSide.built) {
   console.error('browser: the build failed, so no browser test could run');
   failed += 1;
-} else if (browsersReady) {
-  if (firefox) tally(firefox);
-  if (chromiumCounts) tally(chromiumCounts);
+} else if (browserSide) {
+  if (browserSide.firefox) tally(browserSide.firefox);
+  if (wanted.includes('browser')) tally(await runBrowserPool('browser', null, 'chromium'));
   if (wanted.includes('webkit')) tally(runUvu('webkit', 'test/webkit', []));
 }
 console.log(`total: ${passed} passed, ${failed} failed`);
