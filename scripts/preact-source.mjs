@@ -23,11 +23,13 @@ const SOURCES = {
 
 /**
  * compat's modules whose only top-level work is setting up their own export (a prototype, a
- * class): `Children`, `PureComponent`, `createPortal`, `SuspenseList`. Declared free of side
- * effects, esbuild drops each one unless the app imports what it exports. (forwardRef.js is not
+ * class): `Children`, `PureComponent`, `createPortal`, `SuspenseList`; and `Suspense` / `lazy`,
+ * whose `options` hooks (a thrown promise caught by the nearest Suspense) serve only them: the app
+ * loads its lazy parts without them (src/ui/lazy-part.ts). Declared free of side effects, esbuild
+ * drops each one unless the app imports what it exports. (forwardRef.js is not
  * among them: its `options` hook moves `ref` into the props of every memo and lazy component.)
  */
-const SETUP_ONLY = /^\.\/(Children|PureComponent|portals|suspense-list)(\.js)?$/;
+const SETUP_ONLY = /^\.\/(Children|PureComponent|portals|suspense-list|suspense)(\.js)?$/;
 
 /** Property names Preact's own code must see under their real names: React's and the DOM's. */
 const PUBLIC = new Set([

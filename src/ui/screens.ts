@@ -1,9 +1,9 @@
-import { type ComponentType, createElement, Suspense, useState } from 'react';
+import type { ComponentType } from 'react';
 import type { NotesModel } from '../notes/notes-model.ts';
 import { type LazyFile, type Loader, ONE_TRY } from '../platform/lazy-file.ts';
 import type { ScreenPath } from '../routes/route-table.ts';
 import type { Stylesheets } from '../theme/stylesheets.ts';
-import { retryLazy } from './retry-lazy.ts';
+import { lazyPart } from './lazy-part.ts';
 import { HomeScreen } from './screens/home/HomeScreen.tsx';
 
 /** Props every screen gets from the router: its path parameters. */
@@ -17,25 +17,13 @@ export type Screens = {
 };
 
 /**
- * A lazily loaded screen inside its own Suspense boundary: React's `lazy` suspends to the nearest
- * `Suspense` (preact-iso's router does not resume a React `lazy` itself). While the chunk loads
- * the screen area stays empty — the navigation and live region around it stay usable. A screen
- * already in (prefetched after the first note) renders at once, without suspending: suspending
- * costs a deferred re-render before its list can even be asked for (measured: 20–30 ms from the
- * click to the request). Which of the two a mounted screen uses is fixed when it mounts, so it is
- * never remounted (and its search text never lost) when the code arrives. A failed load shows in
- * the screen's error boundary; its Try again mounts a fresh `lazy` (retry-lazy.ts).
+ * A lazily loaded screen: the screen area stays empty while its chunk loads (the navigation and
+ * live region around it stay usable). A screen already in (prefetched after the first note)
+ * renders at once: waiting a frame for it cost 20–30 ms from the click to its list's request. A
+ * failed load shows in the screen's error boundary, whose Try again loads it again (lazy-part.ts).
  */
-const lazyScreen = (part: LazyFile<ComponentType<ScreenProps>>): ComponentType<ScreenProps> => {
-  const made = retryLazy(part.load);
-  return (props: ScreenProps) => {
-    const [Ready] = useState(() => part.current);
-    const [Screen] = useState(made);
-    return Ready
-      ? createElement(Ready, props)
-      : createElement(Suspense, { fallback: null }, createElement(Screen, props));
-  };
-};
+const lazyScreen = (part: LazyFile<ComponentType<ScreenProps>>) =>
+  lazyPart(part, (screen: ComponentType<ScreenProps>) => screen);
 
 /**
  * The component of each route of the route table. `/` ships in the first load (it shows the first

@@ -78,7 +78,7 @@ test("React's names and Preact's resolve to the sources; compat's unused parts a
     'no dist file',
   );
   const kept = Object.keys(Object.values(result.metafile.outputs)[0]?.inputs ?? {});
-  for (const part of ['suspense-list.js', 'PureComponent.js', 'Children.js', 'portals.js'])
+  for (const part of ['suspense.js', 'suspense-list.js', 'PureComponent.js', 'Children.js', 'portals.js'])
     assert.not.ok(
       kept.some((i) => i.endsWith(`compat/src/${part}`)),
       part,

@@ -1,14 +1,14 @@
-import { type ComponentType, Suspense, useState } from 'react';
+import type { ComponentType } from 'react';
 import type { Conflict } from '../../notes/write/journal.ts';
 import { type Loader, ONE_TRY } from '../../platform/lazy-file.ts';
 import type { Stylesheets } from '../../theme/stylesheets.ts';
-import { retryLazy } from '../retry-lazy.ts';
+import { lazyPart } from '../lazy-part.ts';
 import type { NoteEditorProps } from './NoteEditor.tsx';
 import type { NoteStart } from './new-note.ts';
 
 type Parts = typeof import('./edit-parts.ts');
 
-/** The editing chunk's parts as components that suspend until its code and stylesheet are in. */
+/** The editing chunk's parts as components that show a placeholder until its code and stylesheet are in. */
 export type EditParts = {
   /** The note editor. */
   Editor: ComponentType<NoteEditorProps>;
@@ -44,20 +44,16 @@ export function createEditParts(styles: Pick<Stylesheets, 'screen'>, loader: Loa
     if (typeof __NOTES_EDITOR_URL__ === 'string') void editor.load().catch(() => undefined);
     return chunk.load();
   };
+  const source = {
+    load,
+    get current() {
+      return chunk.current;
+    },
+  };
   const part = <P extends object>(
     pick: (m: Parts) => ComponentType<P>,
     fallback: typeof placeholder | null,
-  ) => {
-    const made = retryLazy(() => load().then(pick));
-    return (props: P) => {
-      const [Part] = useState(made);
-      return (
-        <Suspense fallback={fallback}>
-          <Part {...props} />
-        </Suspense>
-      );
-    };
-  };
+  ) => lazyPart(source, pick, fallback);
   return {
     Editor: part((m) => m.NoteEditor, placeholder),
     AddNote: part((m) => m.AddNote, placeholder),
