@@ -29,7 +29,7 @@ type Built = {
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Size ceilings a little above the goals, so size can't creep. */
-const CEILING = { brotli: 28_780, gzip: 32_580 };
+const CEILING = { brotli: 28_300, gzip: 32_100 };
 
 const test = suite<{ built: Built; dir: string }>('build');
 test.before(async (ctx) => {
