@@ -58,6 +58,15 @@ async function open(browser: Parameters<typeof scenario>[0]) {
   return { s, data, stored };
 }
 
+/** `open`, then a second tab B on the one storage partition: frames A and B, A showing FIRST. */
+async function openTwoFrames(browser: Parameters<typeof scenario>[0]) {
+  const opened = await open(browser);
+  const b = await openSecondPage(opened.s);
+  const fa = opened.s.frame();
+  await waitText(fa, FIRST);
+  return { ...opened, b, fa, fb: b.frame() };
+}
+
 /** The Review tab's count as shown ('' when it shows none). */
 const tabCount = async (f: Frame) => {
   const count = f.locator('.app-nav .tab-count');
@@ -97,11 +106,7 @@ async function watchReturn(f: Frame, text: string) {
 test('a note rated Good in frame A leaves frame B’s Review screen and its tab count drops, no reload', async ({
   browser,
 }) => {
-  const { s, data, stored } = await open(browser);
-  const b = await openSecondPage(s);
-  const fa = s.frame();
-  const fb = b.frame();
-  await waitText(fa, FIRST);
+  const { s, data, stored, b, fa, fb } = await openTwoFrames(browser);
   await waitText(fb, FIRST);
   await eventually(async () => (await tabCount(fb)) === '2', 'B counts two notes due today');
   // The summary is asked again once the rating is stored (the tab's count, follow-due.ts); the
@@ -147,11 +152,7 @@ test('a note rated Good in frame A leaves frame B’s Review screen and its tab 
 test('frame B on My notes: its Review tab count drops when frame A rates, and stays right once stored', async ({
   browser,
 }) => {
-  const { s, data, stored } = await open(browser);
-  const b = await openSecondPage(s);
-  const fa = s.frame();
-  const fb = b.frame();
-  await waitText(fa, FIRST);
+  const { s, data, stored, b, fa, fb } = await openTwoFrames(browser);
   await fb.getByRole('link', { name: 'My notes' }).click();
   await eventually(async () => (await tabCount(fb)) === '2', 'B (on My notes) counts two due today');
   const hold = await holdRequests(s.page, '/notes/review');
