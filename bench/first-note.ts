@@ -22,6 +22,12 @@ export { SLOW_3G, throttle };
 export type Target = { portalUrl: string; appOrigin: string; keepsCopy?: boolean; label?: string };
 
 const MARK_FIRST_NOTE = `(() => {
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   const mark = () => requestAnimationFrame(() => { window.__firstNote = performance.now(); });
   new MutationObserver((_, obs) => {
     const main = document.querySelector('main');
@@ -34,9 +40,19 @@ const MARK_FIRST_NOTE = `(() => {
  * One load: ms to the first painted note, the floor of what it fetched to get there, and when the
  * notes on screen were up to date from the network (the first API answer in, or the first note if
  * later). `beforeApi`: the note was painted before the first API answer ended, so it came from the
- * copy kept on the device (absent in results written before the copy).
+ * copy kept on the device (absent in results written before the copy). The floor's `bytes` are
+ * what the frame received before the first note (issue 26's "bytes before the first note"): every
+ * response that ended by then, the document, the API answer and the catalogue included.
+ * `longestTask`: the frame's longest main-thread task that started before the first note, in ms
+ * (0: none of 50 ms or more, the shortest a long task is; absent in results before issue 26).
  */
-export type FirstNoteRun = { ms: number; floor: Floor; upToDateMs: number; beforeApi?: boolean };
+export type FirstNoteRun = {
+  ms: number;
+  floor: Floor;
+  upToDateMs: number;
+  beforeApi?: boolean;
+  longestTask?: number;
+};
 
 /** How long to wait for the first API answer after the first note (it may still be on the slow link). */
 const API_WAIT_MS = 15_000;
@@ -78,11 +94,15 @@ async function firstNote(page: Page, appOrigin: string, profile: NetworkProfile)
   );
   const api = fetches.filter((f) => f.name.includes('/api/v1/')).map((f) => f.end);
   const firstApi = api.length ? Math.min(...api) : Number.POSITIVE_INFINITY;
+  const tasks: [number, number][] = await frame.evaluate(
+    () => (window as unknown as { __longTasks?: [number, number][] }).__longTasks ?? [],
+  );
   return {
     ms,
     floor: floorOf(fetches, ms, profile.latency, profile.downloadThroughput),
     upToDateMs: Number.isFinite(firstApi) ? Math.max(ms, firstApi) : ms,
     beforeApi: Number.isFinite(firstApi) && ms < firstApi,
+    longestTask: Math.max(0, ...tasks.filter(([start]) => start < ms).map(([, duration]) => duration)),
   };
 }
 

@@ -5,6 +5,7 @@
  * with the same settings and served by the same server), iframe navigation → first note on Slow 3G
  * and Fast 3G, cold and warm, ours and the baseline interleaved (compare-first-note.ts), ours on
  * Slow 3G with the portal sending ar and hi (first-note-locales.ts; English is the main runs),
+ * ours on Slow 3G with the CPU slowed 4× (a low-end phone, issue 26),
  * `Add note` → editor ready (editor-ready.ts), the 10,000-note `/view` (view-10k.ts) and the mock
  * API's throughput (api-throughput.ts). Ends with a Markdown summary table and writes every raw
  * figure to bench/results.json. It never fails on timings (machines are noisy); the size ceiling
@@ -27,9 +28,10 @@ import { launchBenchBrowser } from './browser.ts';
 import { measureProfiles, type ProfileTimings } from './compare-first-note.ts';
 import { chunkTable, keyTable, scrollTable } from './detail-tables.ts';
 import { type EditorReady, measureEditorReady } from './editor-ready.ts';
+import { emptyTimings, type FirstNoteTimings, sampleInto } from './first-note.ts';
 import { BENCH_LOCALES, type LocaleTimings, measureLocales } from './first-note-locales.ts';
 import { localeTable } from './locale-rows.ts';
-import { PROFILES } from './network.ts';
+import { PROFILES, SLOW_3G_LOW_END } from './network.ts';
 import { measureReview1k, type Review1k } from './review-1k.ts';
 import { measureSizes } from './sizes.ts';
 import { startStack } from './stack.ts';
@@ -68,6 +70,7 @@ try {
   let firstNote: ProfileTimings[];
   let locales: LocaleTimings[];
   let editorReady: EditorReady;
+  let lowEnd: FirstNoteTimings;
   try {
     console.log('');
     firstNote = await measureProfiles(
@@ -83,6 +86,11 @@ try {
       BENCH_LOCALES.filter((l) => l !== 'en'),
       LOCALE_RUNS,
     );
+    console.log(`${SLOW_3G_LOW_END.name}, English: ${RUNS} cold and ${RUNS} warm loads of ours…`);
+    lowEnd = emptyTimings();
+    const ours = { portalUrl: stack.portalUrl('/'), appOrigin: stack.appOrigin, keepsCopy: true };
+    for (let i = 0; i < RUNS; i++) await sampleInto(lowEnd, browser, ours, SLOW_3G_LOW_END);
+    for (const failure of lowEnd.failures ?? []) console.log(`  sample failed: ${failure}`);
     console.log(
       `Slow 3G, \`Add note\` → editor ready: ${EDITOR_RUNS} presses at the first note and ${EDITOR_RUNS} after the idle prefetch, each in a fresh context…`,
     );
@@ -139,6 +147,7 @@ try {
     slow3g: { ...timings, runs: RUNS },
     firstNote,
     locales,
+    lowEnd: { ...lowEnd, runs: RUNS },
     baseline: { versions: base.versions, firstLoad: base.firstLoad, total: base.total },
     view10k,
     editorReady: { ...editorReady, runs: EDITOR_RUNS },

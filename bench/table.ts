@@ -9,12 +9,12 @@ import type { ProfileTimings } from './compare-first-note.ts';
 import { keyMs } from './detail-tables.ts';
 import type { EditorReady } from './editor-ready.ts';
 import { editorRows } from './editor-rows.ts';
-import { beforeApiCount, type FirstNoteTimings } from './first-note.ts';
+import { beforeApiCount, type FirstNoteRun, type FirstNoteTimings } from './first-note.ts';
 import type { LocaleTimings } from './first-note-locales.ts';
 import { floorCell } from './floor.ts';
 import { FIRST_NOTE_GOALS, GOALS, verdict } from './goals.ts';
 import { B, list, table } from './markdown.ts';
-import { SLOW_3G } from './network.ts';
+import { SLOW_3G, SLOW_3G_LOW_END } from './network.ts';
 import type { Review1k } from './review-1k.ts';
 import type { Sizes } from './sizes.ts';
 import { median, ms, summarise } from './stats.ts';
@@ -40,6 +40,8 @@ export type Results = {
   slow3g: FirstNoteTimings & { runs: number };
   /** Ours and the React baseline on each network profile (absent in results written before issue 8). */
   firstNote?: ProfileTimings[];
+  /** Ours on Slow 3G with the CPU slowed 4×, English (absent in results written before issue 26). */
+  lowEnd?: FirstNoteTimings & { runs: number };
   /** Ours on Slow 3G per locale besides English (absent in results written before issue 13). */
   locales?: LocaleTimings[];
   /** The React baseline's build (absent before issue 8). */
@@ -111,6 +113,45 @@ function firstNoteKinds(t: ProfileTimings, goals: { cold: number; warm: number }
       goal ? verdict(mine, goal) : 'reported',
     ];
   });
+}
+
+/**
+ * Issue 26's rows: the bytes the frame received before the first note (cold, Slow 3G, English: the
+ * floor's bytes), the cold first note on a low-end phone (Slow 3G, 4× CPU) and the longest
+ * main-thread task before the first note, on it and on an unthrottled CPU.
+ */
+export function firstNoteCostRows(slow: FirstNoteTimings, lowEnd: Results['lowEnd']): string[][] {
+  const bytes = slow.cold.map((x) => x.floor.bytes);
+  const tasks = (runs: readonly FirstNoteRun[]) => runs.map((x) => x.longestTask ?? Number.NaN);
+  const rows = [
+    plain(
+      `Bytes before the first note: what the frame received before it, the API answer and the catalogue included, Slow 3G, cold, en (median of ${bytes.length})`,
+      `≤ ${B(GOALS.bytesBeforeFirstNote)}`,
+      `${B(median(bytes))} [${list(bytes)}]`,
+      verdict(median(bytes), GOALS.bytesBeforeFirstNote),
+    ),
+  ];
+  if (!lowEnd) return rows;
+  const cold = lowEnd.cold.map((x) => x.ms);
+  const p = SLOW_3G_LOW_END;
+  rows.push(
+    [
+      `${p.name} (a low-end phone: Lighthouse's mobile CPU slowdown), iframe navigation → first note, cold, en (median of ${cold.length})`,
+      `≤ ${GOALS.lowEndColdMs} ms`,
+      `${ms(median(cold))} [${list(cold)}]`,
+      floorCell(lowEnd.cold, p.latency, p.downloadThroughput),
+      '—',
+      '—',
+      verdict(median(cold), GOALS.lowEndColdMs),
+    ],
+    plain(
+      `… the longest main-thread task in the frame before the first note, cold (median of ${cold.length}; 0: none of 50 ms or more), 4× CPU / unthrottled`,
+      'reported',
+      `${ms(median(tasks(lowEnd.cold)))} [${list(tasks(lowEnd.cold))}] / ${ms(median(tasks(slow.cold)))} [${list(tasks(slow.cold))}]`,
+      'reported',
+    ),
+  );
+  return rows;
 }
 
 /** The closing summary: every budget, goal, figure, floor, the baseline, verdict. */
@@ -207,6 +248,7 @@ export function summaryTable(r: Results): string {
       'reported',
     ],
     ...profiles.flatMap(firstNoteRows),
+    ...firstNoteCostRows(profiles[0]?.ours ?? slow3g, r.lowEnd),
     ...reviewRows,
     ...editor.slice(1),
     plain(
