@@ -109,12 +109,17 @@ test("Save never waits on the other frame's sender lock: A's editor closes while
   await addNote(fa, 'Saved while B sends');
   await fa.getByRole('textbox', { name: 'Note' }).waitFor({ state: 'detached' });
   await card(fa, 'Saved while B sends').getByText('Saving…').waitFor();
-  const pending = await fa.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0);
-  assert.ok(pending >= 1, 'a sender waits for the lock (A, perhaps B too)');
+  // A's sender asks for the lock a moment after "Saving…" shows (its send is scheduled, not run at once).
+  const pending = () => fa.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0);
+  await eventually(
+    async () => (await pending()) >= 1,
+    'a sender to wait for the lock (A, perhaps B too)',
+    5000,
+  );
   assert.equal(adds, [], 'nothing sent while B holds it');
   await fb.evaluate(() => (window as unknown as { letGo: () => void }).letGo());
   await eventually(async () => (await marks(fa).count()) === 0, 'A to have it stored', 10_000);
-  await eventually(async () => (await marks(fb).count()) === 0, 'no "Saving…" left in B', 1000);
+  await eventually(async () => (await marks(fb).count()) === 0, 'no "Saving…" left in B', 5000);
   // Right after the lock passes between processes, the next holder may read a journal older than
   // the last holder's write; the ledger of settled items (IndexedDB) keeps it from sending again.
   assert.is(adds.length, 1, `sent once (${adds.length})`);
@@ -194,7 +199,7 @@ test('a write queued offline in A goes out once when the link is back; B shows i
   // The link is back: both frames hear `online` and try at once; the lock lets one send.
   await Promise.all([fa, fb].map((f) => f.evaluate(() => window.dispatchEvent(new Event('online')))));
   await eventually(async () => (await marks(fa).count()) === 0, 'A to have it stored', 10_000);
-  await eventually(async () => (await marks(fb).count()) === 0, 'no "Saving…" left in B', 1000);
+  await eventually(async () => (await marks(fb).count()) === 0, 'no "Saving…" left in B', 5000);
   await card(fb, 'Written offline in A').waitFor();
   await new Promise((r) => setTimeout(r, 1500)); // a second sender would have gone by now
   assert.is(answered.length, 1, 'sent once after the link came back');
