@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
-import { emptyTimings, type FirstNoteTimings, sampleInto, type Target } from './first-note.ts';
+import { type FirstNoteTimings, measureFirstNote, type Target } from './first-note.ts';
 import { type NetworkProfile, SLOW_3G } from './network.ts';
 
 /** The locales the per-locale rows show, English first (docs/budgets.md: en, ar, hi). */
@@ -48,9 +48,12 @@ export async function measureLocales(
     log(
       `${profile.name}, locale ${locale}: ${runs} cold and ${runs} warm loads of ours (load average ${load.toFixed(1)})…`,
     );
-    const ours = emptyTimings();
-    const t = { ...target(locale), label: addNoteLabel(locale) };
-    for (let i = 0; i < runs; i++) await sampleInto(ours, browser, t, profile);
+    const ours = await measureFirstNote(
+      browser,
+      { ...target(locale), label: addNoteLabel(locale) },
+      runs,
+      profile,
+    );
     for (const f of ours.failures ?? []) log(`  sample failed: ${f}`);
     out.push({ locale, profile, runs, load, ours });
   }

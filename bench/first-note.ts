@@ -194,13 +194,12 @@ export const emptyTimings = (): FirstNoteTimings => ({ cold: [], warm: [], coldB
 /** Loads `target` `runs` times cold (fresh profile) and warm (a second visit in the same profile). */
 export async function measureFirstNote(
   browser: Browser,
-  portalUrl: string,
-  appOrigin: string,
+  target: Target,
   runs: number,
   profile: NetworkProfile = SLOW_3G,
 ): Promise<FirstNoteTimings> {
   const result = emptyTimings();
-  for (let i = 0; i < runs; i++) await sampleInto(result, browser, { portalUrl, appOrigin }, profile);
+  for (let i = 0; i < runs; i++) await sampleInto(result, browser, target, profile);
   return result;
 }
 

@@ -28,7 +28,7 @@ import { launchBenchBrowser } from './browser.ts';
 import { measureProfiles, type ProfileTimings } from './compare-first-note.ts';
 import { chunkTable, keyTable, scrollTable } from './detail-tables.ts';
 import { type EditorReady, measureEditorReady } from './editor-ready.ts';
-import { emptyTimings, type FirstNoteTimings, sampleInto } from './first-note.ts';
+import { type FirstNoteTimings, measureFirstNote } from './first-note.ts';
 import { BENCH_LOCALES, type LocaleTimings, measureLocales } from './first-note-locales.ts';
 import { localeTable } from './locale-rows.ts';
 import { PROFILES, SLOW_3G_LOW_END } from './network.ts';
@@ -87,9 +87,8 @@ try {
       LOCALE_RUNS,
     );
     console.log(`${SLOW_3G_LOW_END.name}, English: ${RUNS} cold and ${RUNS} warm loads of ours…`);
-    lowEnd = emptyTimings();
     const ours = { portalUrl: stack.portalUrl('/'), appOrigin: stack.appOrigin, keepsCopy: true };
-    for (let i = 0; i < RUNS; i++) await sampleInto(lowEnd, browser, ours, SLOW_3G_LOW_END);
+    lowEnd = await measureFirstNote(browser, ours, RUNS, SLOW_3G_LOW_END);
     for (const failure of lowEnd.failures ?? []) console.log(`  sample failed: ${failure}`);
     console.log(
       `Slow 3G, \`Add note\` → editor ready: ${EDITOR_RUNS} presses at the first note and ${EDITOR_RUNS} after the idle prefetch, each in a fresh context…`,

@@ -1,7 +1,5 @@
 import { type ComponentType, createElement, type ReactElement, useEffect, useState } from 'react';
-
-/** What a lazy part loads: a file that is `current` once in (src/platform/lazy-file.ts). */
-type Source<T> = { load(): Promise<T>; readonly current: T | null };
+import type { LazyFile } from '../platform/lazy-file.ts';
 
 /**
  * A component whose code comes later: `fallback` until `source` is in, then the component `pick`
@@ -11,7 +9,7 @@ type Source<T> = { load(): Promise<T>; readonly current: T | null };
  * without compat's Suspense machinery in the first load (docs/budgets.md "Review (issue 27)").
  */
 export function lazyPart<T, P extends object>(
-  source: Source<T>,
+  source: LazyFile<T>,
   pick: (loaded: T) => ComponentType<P>,
   fallback: ReactElement | null = null,
 ): ComponentType<P> {

@@ -74,7 +74,7 @@ test('code already in: the component at the first render, nothing asked for', as
   const container = document.createElement('div');
   const root = createRoot(container);
   root.render(<Part name="Ravi" />);
-  await Promise.resolve(); // before any effect or timer could have run
+  assert.is(container.innerHTML, '<p>Hello Ravi</p>', 'in the render itself, before any effect ran');
   await settle(1);
   assert.is(container.innerHTML, '<p>Hello Ravi</p>');
   assert.is(tries.length, 1);

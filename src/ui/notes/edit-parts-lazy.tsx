@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Conflict } from '../../notes/write/journal.ts';
-import { type Loader, ONE_TRY } from '../../platform/lazy-file.ts';
+import { type LazyFile, type Loader, ONE_TRY } from '../../platform/lazy-file.ts';
 import type { Stylesheets } from '../../theme/stylesheets.ts';
 import { lazyPart } from '../lazy-part.ts';
 import type { NoteEditorProps } from './NoteEditor.tsx';
@@ -44,7 +44,8 @@ export function createEditParts(styles: Pick<Stylesheets, 'screen'>, loader: Loa
     if (typeof __NOTES_EDITOR_URL__ === 'string') void editor.load().catch(() => undefined);
     return chunk.load();
   };
-  const source = {
+  // The chunk as a lazy file whose load also starts the editor bundle's.
+  const source: LazyFile<Parts> = {
     load,
     get current() {
       return chunk.current;
