@@ -37,7 +37,7 @@ const SIDE_POLL_MS = 1000;
 
 /**
  * Sets `review.due` and keeps it in step with the ratings queued in any frame (the write side's
- * `rated`) for the learner of this context. The write side is followed once its code is in (the
+ * `rated`) and the adds, edits and deletes stored (its `writes`) for the learner of this context. The write side is followed once its code is in (the
  * prefetch, or the first write, brings it): loading it here would take it out of the prefetch's
  * order, and under Save-Data nothing is prefetched.
  */
@@ -45,15 +45,28 @@ export function followCount(review: NotesModel['review']): void {
   stopPrevious();
   const dueBy = endOfLocalDay(review.now());
   const rated = signal<RatedCards>(new Map());
+  const writes = signal<ReadonlySet<string> | null>(null); // not followed until the write side is in
   let stopRated = () => {};
   const look = () => {
     const side = review.side();
-    if (side) stopRated = side.rated.subscribe((cards) => (rated.value = cards));
-    else poll = setTimeout(look, SIDE_POLL_MS);
+    if (side) {
+      const stopCards = side.rated.subscribe((cards) => (rated.value = cards));
+      const stopWrites = side.writes.subscribe((ids) => (writes.value = ids));
+      stopRated = () => {
+        stopCards();
+        stopWrites();
+      };
+    } else poll = setTimeout(look, SIDE_POLL_MS);
   };
   let poll: ReturnType<typeof setTimeout> | undefined;
   look();
-  const stopFollowing = followDue({ due: review.due, rated, dueBy, ask: () => askDue(review, dueBy) });
+  const stopFollowing = followDue({
+    due: review.due,
+    rated,
+    writes,
+    dueBy,
+    ask: () => askDue(review, dueBy),
+  });
   stopPrevious = () => {
     clearTimeout(poll);
     stopRated();

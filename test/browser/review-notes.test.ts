@@ -114,6 +114,28 @@ test('Review this note: a labelled box, unticked for a new note; ticked, the add
   assert.not.ok('inReview' in (bodyOf(adds[1] as (typeof adds)[number]) ?? {}), 'unticked: not sent at all');
 });
 
+test('a note ticked for review: the Review tab counts it once stored, without a reload', async ({
+  browser,
+}) => {
+  const s = await onDemoVideo(scenario, browser);
+  const f = s.frame();
+  const tab = f.locator('.app-nav a', { hasText: 'Review' });
+  await tab.waitFor(); // the summary answered: none due
+  assert.is(await f.locator('.app-nav .tab-count').count(), 0, 'no count: nothing due');
+  await addNote(f);
+  await s.page.keyboard.type('Due from the moment it is saved');
+  await reviewBox(f).check();
+  await f.getByRole('button', { name: 'Save', exact: true }).click();
+  await waitAnnounced(f, 'Note saved');
+  await eventually(
+    async () => (await f.locator('.app-nav .tab-count').count()) === 1,
+    'the tab to count the new note',
+    5000,
+  );
+  assert.is(await f.locator('.app-nav .tab-count').innerText(), '1');
+  assert.match(await tab.innerText(), /1 due today/);
+});
+
 test('[service] a ticked note is stored in review and its card says "In review", after a reload too', async ({
   browser,
 }) => {

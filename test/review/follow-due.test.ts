@@ -25,10 +25,12 @@ const settle = () => new Promise((r) => setTimeout(r, 5));
 function setup(first: number | null) {
   const due = signal<number | null | undefined>(undefined);
   const rated = signal<RatedCards>(new Map());
+  const writes = signal<ReadonlySet<string> | null>(null);
   const server = { count: first as number | null, asks: 0, fail: false };
   const stop = followDue({
     due,
     rated,
+    writes,
     dueBy: DUE_BY,
     waitMs: 1,
     ask: async () => {
@@ -37,7 +39,7 @@ function setup(first: number | null) {
       return server.count;
     },
   });
-  return { due, rated, server, stop };
+  return { due, rated, writes, server, stop };
 }
 
 test('the count is the server’s; a rating queued in any frame takes its note off at once', async () => {
@@ -102,6 +104,27 @@ test('an API without review: null, the tab goes; stopped, nothing changes', asyn
   s.stop();
   s.rated.value = new Map([['a', TOMORROW]]);
   assert.is(s.due.value, null);
+});
+
+test('an add, edit or delete stored (it leaves the queue): the count asked again; queued ones alone ask nothing', async () => {
+  const s = setup(3);
+  await settle();
+  s.writes.value = new Set(['add-1']); // followed from now: what was stored before is asked for
+  await settle();
+  assert.is(s.server.asks, 2, 'asked once as the writes are followed');
+  s.writes.value = new Set(['add-1', 'edit-2']);
+  await settle();
+  assert.is(s.server.asks, 2, 'queued: nothing to ask yet');
+  s.server.count = 4; // the add put a note in review
+  s.writes.value = new Set();
+  await settle();
+  assert.is(s.server.asks, 3);
+  assert.is(s.due.value, 4);
+  s.stop();
+  s.writes.value = new Set(['w-2']);
+  s.writes.value = new Set();
+  await settle();
+  assert.is(s.server.asks, 3, 'stopped: follows nothing');
 });
 
 test.run();

@@ -135,6 +135,10 @@ function openLearner(deps: ActionsDeps, api: WriteApi & ReviewApi, links: FrameL
      * shared): a rated note leaves the due list at once, also after a reload while offline.
      */
     rated: computed(() => ratedCards(journal.state.value.outbox)),
+    /** The ids of queued adds, edits and deletes in every frame: the Review tab's count follows them. */
+    writes: computed(
+      () => new Set(journal.state.value.outbox.filter((i) => i.kind !== 'review').map((i) => i.id)),
+    ),
     /**
      * Queues a review rating (issue 27) through the outbox: sent in order with the learner's other
      * writes, exactly once (its own Idempotency-Key), offline and across reloads like them.
