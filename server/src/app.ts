@@ -20,7 +20,7 @@ import { encodeJson, varyWithAcceptEncoding } from './http/compression.ts';
 import { discardRest } from './http/discard-body.ts';
 import { parseJsonBytes } from './http/json-body.ts';
 import { methodsAt } from './http/route-match.ts';
-import type { Caller, Reply } from './http/route-spec.ts';
+import { type Caller, JsonText, type Reply } from './http/route-spec.ts';
 import { type LogOptions, loggerOptions } from './http/safe-log.ts';
 import { MAX_JSON_BODY_BYTES } from './notes/limits.ts';
 import type { Authenticator, NotesStore } from './parts.ts';
@@ -80,7 +80,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 function send(reply: FastifyReply, r: Reply): FastifyReply {
   if ('file' in r) return reply.code(200).headers(SERVED_FILE_HEADERS).type(r.type).send(r.file);
   if (r.headers) reply.headers(r.headers);
-  return reply.code(r.status).type(JSON_TYPE).send(r.body);
+  return reply
+    .code(r.status)
+    .type(JSON_TYPE)
+    .send(r.body instanceof JsonText ? r.body.text : r.body);
 }
 
 /** The origin of a URL as scheme://host[:port], or null; origins are compared by parsed parts. */

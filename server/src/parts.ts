@@ -6,6 +6,7 @@ export type { Authenticator, AuthResult } from './auth/index.ts';
 export type {
   DeleteOutcome,
   FetchQuery,
+  JsonPage,
   Learner,
   NotesStore,
   PathQuery,

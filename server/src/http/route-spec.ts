@@ -8,7 +8,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Learner } from '../parts.ts';
 import type { JsonSchema } from './json-schema.ts';
 
-/** A JSON answer (every API answer) or a stored file (uploaded images). */
+/** An answer body already serialized as JSON (a page whose notes the database wrote out); sent as is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** A JSON answer (every API answer; `body` serialized unless it is JsonText) or a stored file (uploaded images). */
 export type Reply =
   | { status: number; body: unknown; headers?: Record<string, string> }
   | { status: 200; file: Buffer; type: string };

@@ -6,8 +6,15 @@
 import type { Note, NoteCollection } from '../../../src/protocol/api-types.ts';
 import { type Check, valid } from '../http/check.ts';
 import { checkedBody } from '../http/json-body.ts';
-import { type Call, type Caller, errorReply, type Reply, type RouteSpec } from '../http/route-spec.ts';
-import { BadCursorError, type FetchQuery, type NotesStore } from '../parts.ts';
+import {
+  type Call,
+  type Caller,
+  errorReply,
+  JsonText,
+  type Reply,
+  type RouteSpec,
+} from '../http/route-spec.ts';
+import { BadCursorError, type FetchQuery, type JsonPage, type NotesStore } from '../parts.ts';
 import { displayNameFrom } from './display-name.ts';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
@@ -104,12 +111,18 @@ function toFetchQuery(body: unknown, now: Date): Check<FetchQuery> {
   return valid(q);
 }
 
+/** A NotesPage answer from a page whose notes the database wrote out as JSON (not parsed and re-serialized). */
+const pageJson = (p: JsonPage): JsonText =>
+  new JsonText(
+    `{"notes":[${p.notes.join(',')}],"total":${p.total},"nextCursor":${JSON.stringify(p.nextCursor)}}`,
+  );
+
 async function fetchNotes(call: Call, deps: NotesDeps): Promise<Reply> {
   const now = deps.now();
   const query = checkedBody(call.request, (b) => toFetchQuery(b, now), {});
   if (!query.ok) return refused(query);
   try {
-    return ok(await deps.store.fetch(call.caller.learner, query.value));
+    return ok(pageJson(await deps.store.fetchJson(call.caller.learner, query.value)));
   } catch (e) {
     if (e instanceof BadCursorError) return errorReply(400, e.message);
     throw e;
@@ -119,7 +132,7 @@ async function fetchNotes(call: Call, deps: NotesDeps): Promise<Reply> {
 async function fetchByPath(call: Call, deps: NotesDeps): Promise<Reply> {
   const q = parsePathQuery(call.request.params as Record<string, string>);
   if (!q.ok) return refused(q);
-  return ok(await deps.store.fetchByPath(call.caller.learner, q.value));
+  return ok(pageJson(await deps.store.fetchByPathJson(call.caller.learner, q.value)));
 }
 
 async function collection(call: Call, deps: NotesDeps): Promise<Reply> {

@@ -21,7 +21,10 @@ import {
   type FetchQuery,
   fetchNotes,
   fetchNotesByPath,
+  fetchNotesByPathJson,
+  fetchNotesJson,
   getNote,
+  type JsonPage,
   type PathQuery,
   recentNotes,
 } from './reads.ts';
@@ -42,7 +45,7 @@ export { StoreError } from './connect.ts';
 export type { FetchOrder } from './cursor.ts';
 export { BadCursorError, decodeCursor } from './cursor.ts';
 export type { Learner } from './learners.ts';
-export type { FetchQuery, PathQuery } from './reads.ts';
+export type { FetchQuery, JsonPage, PathQuery } from './reads.ts';
 export type { RetireResult } from './retire.ts';
 export type { RateOutcome, Rating } from './review.ts';
 export { UnstorableNoteError } from './rows.ts';
@@ -86,7 +89,10 @@ export type NotesStore = {
   get(learner: Learner, noteId: string): Promise<Note | null>;
   /** A cursor page; a cursor that is not one of ours throws BadCursorError (a 400). */
   fetch(learner: Learner, query: FetchQuery): Promise<NotesPage>;
+  /** `fetch` with its notes as the database wrote them out, for the answer (reads.ts JsonPage). */
+  fetchJson(learner: Learner, query: FetchQuery): Promise<JsonPage>;
   fetchByPath(learner: Learner, query: PathQuery): Promise<NotesPage>;
+  fetchByPathJson(learner: Learner, query: PathQuery): Promise<JsonPage>;
   /** The 20 newest (by creation). */
   recent(learner: Learner): Promise<Note[]>;
   courses(learner: Learner): Promise<CourseSummary[]>;
@@ -152,7 +158,9 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     remove: (learner, noteId, version) => removeNote(db, learner, noteId, version),
     get: (learner, noteId) => getNote(db, learner, noteId),
     fetch: (learner, query) => fetchNotes(db, learner, query),
+    fetchJson: (learner, query) => fetchNotesJson(db, learner, query),
     fetchByPath: (learner, query) => fetchNotesByPath(db, learner, query),
+    fetchByPathJson: (learner, query) => fetchNotesByPathJson(db, learner, query),
     recent: (learner) => recentNotes(db, learner),
     courses: (learner) => courseSummaries(db, learner),
     collection: (learner, courseId, moduleId) => courseCollection(db, learner, courseId, moduleId),

@@ -21,7 +21,7 @@ import {
   type FetchOrder,
 } from './cursor.ts';
 import { type Learner, learnerIdQuery } from './learners.ts';
-import { NOTE_FIELDS, type NoteRow, noteOf } from './rows.ts';
+import { type NoteJson, noteFromJson, noteJson } from './rows.ts';
 import type { Database, Db } from './schema.ts';
 import { fold, tagNeedle } from './search-columns.ts';
 
@@ -55,6 +55,12 @@ export type PathQuery = {
   offset: number;
   order: NoteOrder;
 };
+
+/** A page as the database wrote its notes (rows.ts noteJson): joined into the answer as they are. */
+export type JsonPage = { notes: NoteJson[]; total: number; nextCursor: string | null };
+
+/** The same page with its notes parsed, for callers that need Note objects. */
+const parsedPage = (page: JsonPage): NotesPage => ({ ...page, notes: page.notes.map(noteFromJson) });
 
 /** How many notes `recent` returns. */
 export const RECENT_COUNT = 20;
@@ -94,8 +100,12 @@ const contains = (db: Db, column: 'search' | 'tag_keys', needle: string) =>
 const countOf = async (q: NotesQuery): Promise<number> =>
   Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
+/** A cursor page of the learner's notes matching the filter, parsed (fetchNotesJson). */
+export const fetchNotes = async (db: Db, learner: Learner, f: FetchQuery): Promise<NotesPage> =>
+  parsedPage(await fetchNotesJson(db, learner, f));
+
 /** A cursor page of the learner's notes matching the filter; `total` counts every match. */
-export async function fetchNotes(db: Db, learner: Learner, f: FetchQuery): Promise<NotesPage> {
+export async function fetchNotesJson(db: Db, learner: Learner, f: FetchQuery): Promise<JsonPage> {
   let position: CursorPosition | null = null;
   if (f.cursor !== undefined && f.cursor !== null) {
     const decoded = decodeCursor(f.cursor, f.order);
@@ -112,19 +122,22 @@ export async function fetchNotes(db: Db, learner: Learner, f: FetchQuery): Promi
   if (f.review !== undefined || f.order === 'due') q = q.where('review_active', '=', 1);
   if (f.review === 'due') q = q.where('review_due', '<=', f.dueBy ?? new Date().toISOString());
   const paged = position === null ? q : q.where(after(position));
-  const page = query !== '' ? await searchPage(db, learner, paged, f) : await plainPage(paged, f);
+  const page = query !== '' ? await searchPage(db, learner, paged, f) : await plainPage(db, paged, f);
   // A first page that holds every match is its own count: a narrow search costs one pass, not two.
   const total = position === null && !page.more ? page.rows.length : await countOf(q);
   const nextCursor = page.more && page.last ? encodeCursor(page.last) : null;
-  return { notes: page.rows.map(noteOf), total, nextCursor };
+  return { notes: page.rows.map((r) => r.note), total, nextCursor };
 }
 
 /** At most `limit` rows of a fetch, whether more follow, and the cursor position after the last. */
-type Page = { rows: (NoteRow & { review_due: string | null })[]; more: boolean; last: CursorPosition | null };
+type Page = { rows: { note: NoteJson }[]; more: boolean; last: CursorPosition | null };
 
 /** A page in one statement: the filter's rows in order, one more than the page to know if more follow. */
-async function plainPage(matching: NotesQuery, f: FetchQuery): Promise<Page> {
-  const rows = await inOrder(matching.select([...NOTE_FIELDS, 'review_due']), f.order)
+async function plainPage(db: Db, matching: NotesQuery, f: FetchQuery): Promise<Page> {
+  const rows = await inOrder(
+    matching.select(['note_id', 'created_on', sortColumn(f.order), noteJson(db.engine).as('note')]),
+    f.order,
+  )
     .limit(f.limit + 1)
     .execute();
   const page = rows.slice(0, f.limit);
@@ -159,7 +172,7 @@ async function searchPage(db: Db, learner: Learner, matching: NotesQuery, f: Fet
             'in',
             ids.map((r) => r.note_id),
           )
-          .select([...NOTE_FIELDS, 'review_due'])
+          .select(['note_id', noteJson(db.engine).as('note')])
           .execute();
   const byId = new Map(found.map((r) => [r.note_id, r]));
   return {
@@ -176,11 +189,15 @@ async function searchPage(db: Db, learner: Learner, matching: NotesQuery, f: Fet
 const keyOf = (order: FetchOrder, row: { created_on?: string; [column: string]: unknown }): string =>
   String(row[sortColumn(order)] ?? row.created_on ?? '');
 
+/** An offset page for the GET fetch, parsed (fetchNotesByPathJson). */
+export const fetchNotesByPath = async (db: Db, learner: Learner, p: PathQuery): Promise<NotesPage> =>
+  parsedPage(await fetchNotesByPathJson(db, learner, p));
+
 /**
  * An offset page for the GET fetch. Each given id must match; with flag 0 the note's refId must also
  * be the most specific id given (notes on that item itself). `nextCursor` is the next offset or null.
  */
-export async function fetchNotesByPath(db: Db, learner: Learner, p: PathQuery): Promise<NotesPage> {
+export async function fetchNotesByPathJson(db: Db, learner: Learner, p: PathQuery): Promise<JsonPage> {
   let q = ownNotes(db, learner);
   if (p.courseId !== null) q = q.where('course_id', '=', p.courseId);
   if (p.moduleId !== null) q = q.where('module_id', '=', p.moduleId);
@@ -188,17 +205,20 @@ export async function fetchNotesByPath(db: Db, learner: Learner, p: PathQuery): 
   const target = p.refId ?? p.moduleId ?? p.courseId;
   if (!p.flag && target !== null) q = q.where('ref_id', '=', target);
   const total = await countOf(q);
-  const rows = await inOrder(q.select(NOTE_FIELDS), p.order).limit(p.limit).offset(p.offset).execute();
+  const rows = await inOrder(q.select(noteJson(db.engine).as('note')), p.order)
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
   const next = p.offset + p.limit;
-  return { notes: rows.map(noteOf), total, nextCursor: next < total ? String(next) : null };
+  return { notes: rows.map((r) => r.note), total, nextCursor: next < total ? String(next) : null };
 }
 
 /** The learner's 20 newest notes (by creation). */
 export async function recentNotes(db: Db, learner: Learner): Promise<Note[]> {
-  const rows = await inOrder(ownNotes(db, learner).select(NOTE_FIELDS), 'newest')
+  const rows = await inOrder(ownNotes(db, learner).select(noteJson(db.engine).as('note')), 'newest')
     .limit(RECENT_COUNT)
     .execute();
-  return rows.map(noteOf);
+  return rows.map((r) => noteFromJson(r.note));
 }
 
 /** The learner's courses that have notes, most recently touched first. */
@@ -223,15 +243,18 @@ export async function courseCollection(
 ): Promise<NoteCollection> {
   let q = ownNotes(db, learner).where('course_id', '=', courseId);
   if (moduleId !== null) q = q.where('module_id', '=', moduleId);
-  const rows = await inOrder(q.select(NOTE_FIELDS), 'oldest').execute();
-  return collectCourse(rows.map(noteOf), courseId);
+  const rows = await inOrder(q.select(noteJson(db.engine).as('note')), 'oldest').execute();
+  return collectCourse(
+    rows.map((r) => noteFromJson(r.note)),
+    courseId,
+  );
 }
 
 /** One note of the learner's, or null. */
 export async function getNote(db: Db, learner: Learner, noteId: string): Promise<Note | null> {
   const row = await ownNotes(db, learner)
-    .select(NOTE_FIELDS)
+    .select(noteJson(db.engine).as('note'))
     .where('note_id', '=', noteId)
     .executeTakeFirst();
-  return row ? noteOf(row) : null;
+  return row ? noteFromJson(row.note) : null;
 }

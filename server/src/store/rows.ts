@@ -2,10 +2,10 @@
  * Notes to rows and back. The one place that knows how a Note's fields sit in the `notes` table,
  * including the derived search columns (search-columns.ts).
  */
-import type { Selectable } from 'kysely';
-import type { Note, NoteAnchor, ReviewCard } from '../../../src/protocol/api-types.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Note } from '../../../src/protocol/api-types.ts';
 import { isInReview } from '../../../src/protocol/review-rules.ts';
-import type { NotesTable } from './schema.ts';
+import type { Engine, NotesTable } from './schema.ts';
 import { searchColumn, tagKeysColumn } from './search-columns.ts';
 
 /** The columns of a note row except its owner, as written (every one given). */
@@ -90,54 +90,61 @@ const columnsOf = (note: Note): Omit<NoteColumns, keyof ReturnType<typeof review
   version: note.version,
 });
 
-/** The columns a read selects: everything a Note needs (not the derived search columns). */
-export const NOTE_FIELDS = [
-  'note_id',
-  'ref_id',
-  'module_id',
-  'course_id',
-  'ref_title',
-  'module_title',
-  'course_title',
-  'domain',
-  'app_ref',
-  'display_name',
-  'content',
-  'text',
-  'anchor',
-  'tags',
-  'created_on',
-  'updated_on',
-  'version',
-  'in_review',
-  'review_card',
-] as const;
+/** The JSON text of one stored note (noteJson's output): trusted, since only this service wrote the row. */
+export type NoteJson = string & { readonly __noteJson: true };
 
-/** A row as read with NOTE_FIELDS. */
-export type NoteRow = Pick<Selectable<NotesTable>, (typeof NOTE_FIELDS)[number]>;
+/** Each field of a Note, in the API's order, and the SQL of its value in `engine`'s JSON. */
+const jsonFields = (engine: Engine): [string, RawBuilder<unknown>][] => {
+  const json = (column: string) =>
+    engine === 'postgres' ? sql`${sql.ref(column)}::json` : sql`json(${sql.ref(column)})`;
+  const column = (name: string) => sql`${sql.ref(name)}`;
+  return [
+    ['noteId', column('note_id')],
+    ['refId', column('ref_id')],
+    ['moduleId', column('module_id')],
+    ['courseId', column('course_id')],
+    ['refTitle', column('ref_title')],
+    ['moduleTitle', column('module_title')],
+    ['courseTitle', column('course_title')],
+    ['domain', column('domain')],
+    ['appRef', column('app_ref')],
+    ['displayName', column('display_name')],
+    ['content', column('content')],
+    ['text', column('text')],
+    ['anchor', json('anchor')],
+    ['tags', json('tags')],
+    ['createdOn', column('created_on')],
+    ['updatedOn', column('updated_on')],
+    ['version', column('version')],
+    ['inReview', engine === 'postgres' ? sql`in_review = 1` : sql`json(iif(in_review = 1, 'true', 'false'))`],
+    ['review', json('review_card')],
+  ];
+};
 
-/** The Note a row holds, fields in the API's order. */
-export const noteOf = (r: NoteRow): Note => ({
-  noteId: r.note_id,
-  refId: r.ref_id,
-  moduleId: r.module_id,
-  courseId: r.course_id,
-  refTitle: r.ref_title,
-  moduleTitle: r.module_title,
-  courseTitle: r.course_title,
-  domain: r.domain,
-  appRef: r.app_ref,
-  displayName: r.display_name,
-  content: r.content,
-  text: r.text,
-  anchor: r.anchor === null ? null : (JSON.parse(r.anchor) as NoteAnchor),
-  tags: JSON.parse(r.tags) as string[],
-  createdOn: r.created_on,
-  updatedOn: r.updated_on,
-  version: Number(r.version),
-  inReview: Number(r.in_review) === 1,
-  review: r.review_card === null ? null : (JSON.parse(r.review_card) as ReviewCard),
-});
+/**
+ * A note as the database writes it out: the API's JSON text of the note, fields in the API's order,
+ * built by SQL (SQLite's json_object, PostgreSQL's json_build_object). A page of notes is then
+ * 50 strings joined into the answer, not 50 rows of 19 values turned into objects and serialized
+ * again: under load that was a third of a first page's CPU (budgets.md, issue 25). The one place
+ * that knows how a stored row reads as a Note; `noteFromJson` parses it where an object is needed.
+ */
+export const noteJson = (engine: Engine): RawBuilder<NoteJson> => NOTE_JSON[engine];
+
+const noteJsonOf = (engine: Engine): RawBuilder<NoteJson> => {
+  const args = sql.join(jsonFields(engine).flatMap(([name, value]) => [sql.lit(name), value]));
+  return engine === 'postgres'
+    ? sql<NoteJson>`json_build_object(${args})::text`
+    : sql<NoteJson>`json_object(${args})`;
+};
+
+/** Built once per engine (a builder is immutable), not per query. */
+const NOTE_JSON: Record<Engine, RawBuilder<NoteJson>> = {
+  sqlite: noteJsonOf('sqlite'),
+  postgres: noteJsonOf('postgres'),
+};
+
+/** The Note a noteJson text holds. */
+export const noteFromJson = (json: NoteJson): Note => JSON.parse(json) as Note;
 
 /** A note kept as JSON with an Idempotency-Key; those stored before review lack its two fields. */
 export const storedAnswer = (json: string): Note => ({

@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { Note } from '../../../src/protocol/api-types.ts';
 import { type Learner, learnerIdForWrite, learnerIdQuery } from './learners.ts';
-import { NOTE_FIELDS, noteColumns, noteOf, type ReviewBefore, storedAnswer } from './rows.ts';
+import { noteColumns, noteFromJson, noteJson, type ReviewBefore, storedAnswer } from './rows.ts';
 import type { Database, Db } from './schema.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -98,12 +98,15 @@ export async function currentRow(
 ): Promise<{ note: Note; before: ReviewBefore } | null> {
   const q = trx
     .selectFrom('notes')
-    .select([...NOTE_FIELDS, 'review_active', 'review_due'])
+    .select(['review_active', 'review_due', noteJson(db.engine).as('note')])
     .where('learner_id', '=', learnerIdQuery(trx, learner))
     .where('note_id', '=', noteId);
   const row = await (db.engine === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
   if (!row) return null;
-  return { note: noteOf(row), before: { active: Number(row.review_active) === 1, due: row.review_due } };
+  return {
+    note: noteFromJson(row.note),
+    before: { active: Number(row.review_active) === 1, due: row.review_due },
+  };
 }
 
 /** Applies `change` to the note if it is still at `version`; of concurrent ones exactly one wins. */

@@ -46,6 +46,52 @@ for (const engine of ENGINES) {
     assert.is(await store.get(me, 'nope'), null);
   });
 
+  test("every read gives the note as written, fields in the API's order, from the JSON the database writes", async () => {
+    const me = fresh();
+    const awkward = 'quote " backslash \\ tab \t newline \n bell \u0007 </script> ☃ 😀 العربية हिंदी \u2028';
+    const plain = makeNote({ moduleId: null, courseId: null, moduleTitle: null, courseTitle: null });
+    const rich = makeNote({
+      refTitle: awkward,
+      content: `<p>${awkward}</p>`,
+      text: awkward,
+      appRef: 'app/ref?x=1&y="2"',
+      anchor: { kind: 'page', page: 4 },
+      tags: ['Exam', 'say "hi"', 'a\\b', 'हिंदी'],
+      version: 7,
+      inReview: true,
+    });
+    await store.add(me, plain, null);
+    await store.add(me, rich, null);
+    const rated = await store.rate(me, { noteId: rich.noteId, rating: 3, reviewedOn: new Date(clock) }, null);
+    assert.is(rated.kind, 'ok');
+    const reviewed = rated.kind === 'ok' ? rated.note : rich;
+    assert.ok(reviewed.review !== null, 'the rating gave the note a card');
+    const apiOrder = Object.keys(plain);
+    for (const expected of [plain, reviewed]) {
+      const got = await store.get(me, expected.noteId);
+      assert.equal(got, expected);
+      assert.equal(Object.keys(got ?? {}), apiOrder);
+    }
+    const page = await store.fetchJson(me, { order: 'oldest', limit: 10 });
+    const parsed = page.notes.map((text) => JSON.parse(text) as Record<string, unknown>);
+    assert.equal(parsed, [plain, reviewed]);
+    for (const note of parsed) {
+      assert.equal(Object.keys(note), apiOrder);
+      assert.is(typeof note.version, 'number');
+      assert.is(typeof note.inReview, 'boolean');
+    }
+    const byPath = await store.fetchByPathJson(me, {
+      courseId: null,
+      moduleId: null,
+      refId: null,
+      flag: true,
+      limit: 10,
+      offset: 0,
+      order: 'oldest',
+    });
+    assert.equal(byPath.notes, page.notes);
+  });
+
   test('without a key every add stores a note', async () => {
     const me = fresh();
     await store.add(me, makeNote(), null);
