@@ -47,6 +47,7 @@ const FIREFOX_FILES = [
   'service-worker',
   'view',
   'review',
+  'first-press',
 ];
 
 /** What each engine needs from Debian: the file that shows it is there, and its package. */

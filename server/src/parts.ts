@@ -13,4 +13,4 @@ export type {
   StoredFile,
   UpdateOutcome,
 } from './store/notes-store.ts';
-export { BadCursorError } from './store/notes-store.ts';
+export { BadCursorError, notesArrayJson } from './store/notes-store.ts';

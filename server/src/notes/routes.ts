@@ -14,7 +14,7 @@ import {
   type Reply,
   type RouteSpec,
 } from '../http/route-spec.ts';
-import { BadCursorError, type FetchQuery, type JsonPage, type NotesStore } from '../parts.ts';
+import { BadCursorError, type FetchQuery, type JsonPage, type NotesStore, notesArrayJson } from '../parts.ts';
 import { displayNameFrom } from './display-name.ts';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
@@ -111,10 +111,10 @@ function toFetchQuery(body: unknown, now: Date): Check<FetchQuery> {
   return valid(q);
 }
 
-/** A NotesPage answer from a page whose notes the database wrote out as JSON (not parsed and re-serialized). */
+/** A NotesPage answer, its notes written out as stored (SQLite's texts are not parsed and serialized again). */
 const pageJson = (p: JsonPage): JsonText =>
   new JsonText(
-    `{"notes":[${p.notes.join(',')}],"total":${p.total},"nextCursor":${JSON.stringify(p.nextCursor)}}`,
+    `{"notes":${notesArrayJson(p.notes)},"total":${p.total},"nextCursor":${JSON.stringify(p.nextCursor)}}`,
   );
 
 async function fetchNotes(call: Call, deps: NotesDeps): Promise<Reply> {

@@ -48,7 +48,7 @@ export type { Learner } from './learners.ts';
 export type { FetchQuery, JsonPage, PathQuery } from './reads.ts';
 export type { RetireResult } from './retire.ts';
 export type { RateOutcome, Rating } from './review.ts';
-export { UnstorableNoteError } from './rows.ts';
+export { notesArrayJson, UnstorableNoteError } from './rows.ts';
 export type { DeleteOutcome, UpdateOutcome } from './writes.ts';
 export type { Note, NoteOrder, StoredFile, StoreOptions };
 

@@ -21,7 +21,7 @@ import {
   type FetchOrder,
 } from './cursor.ts';
 import { type Learner, learnerIdQuery } from './learners.ts';
-import { type NoteJson, noteFromJson, noteJson } from './rows.ts';
+import { noteOfStored, type StoredNote, withNotes } from './rows.ts';
 import type { Database, Db } from './schema.ts';
 import { fold, tagNeedle } from './search-columns.ts';
 
@@ -56,11 +56,11 @@ export type PathQuery = {
   order: NoteOrder;
 };
 
-/** A page as the database wrote its notes (rows.ts noteJson): joined into the answer as they are. */
-export type JsonPage = { notes: NoteJson[]; total: number; nextCursor: string | null };
+/** A page with its notes as stored (rows.ts StoredNote), for the answer (notesArrayJson). */
+export type JsonPage = { notes: StoredNote[]; total: number; nextCursor: string | null };
 
 /** The same page with its notes parsed, for callers that need Note objects. */
-const parsedPage = (page: JsonPage): NotesPage => ({ ...page, notes: page.notes.map(noteFromJson) });
+const parsedPage = (page: JsonPage): NotesPage => ({ ...page, notes: page.notes.map(noteOfStored) });
 
 /** How many notes `recent` returns. */
 export const RECENT_COUNT = 20;
@@ -130,16 +130,14 @@ export async function fetchNotesJson(db: Db, learner: Learner, f: FetchQuery): P
 }
 
 /** At most `limit` rows of a fetch, whether more follow, and the cursor position after the last. */
-type Page = { rows: { note: NoteJson }[]; more: boolean; last: CursorPosition | null };
+type Page = { rows: { note: StoredNote }[]; more: boolean; last: CursorPosition | null };
 
 /** A page in one statement: the filter's rows in order, one more than the page to know if more follow. */
 async function plainPage(db: Db, matching: NotesQuery, f: FetchQuery): Promise<Page> {
-  const rows = await inOrder(
-    matching.select(['note_id', 'created_on', sortColumn(f.order), noteJson(db.engine).as('note')]),
-    f.order,
-  )
-    .limit(f.limit + 1)
-    .execute();
+  const rows = await withNotes(
+    inOrder(matching.select(['note_id', 'created_on', sortColumn(f.order)]), f.order).limit(f.limit + 1),
+    db.engine,
+  );
   const page = rows.slice(0, f.limit);
   const last = page[page.length - 1];
   return {
@@ -166,14 +164,16 @@ async function searchPage(db: Db, learner: Learner, matching: NotesQuery, f: Fet
   const found =
     ids.length === 0
       ? []
-      : await ownNotes(db, learner)
-          .where(
-            'note_id',
-            'in',
-            ids.map((r) => r.note_id),
-          )
-          .select(['note_id', noteJson(db.engine).as('note')])
-          .execute();
+      : await withNotes(
+          ownNotes(db, learner)
+            .where(
+              'note_id',
+              'in',
+              ids.map((r) => r.note_id),
+            )
+            .select('note_id'),
+          db.engine,
+        );
   const byId = new Map(found.map((r) => [r.note_id, r]));
   return {
     rows: ids.flatMap((r) => byId.get(r.note_id) ?? []),
@@ -205,20 +205,21 @@ export async function fetchNotesByPathJson(db: Db, learner: Learner, p: PathQuer
   const target = p.refId ?? p.moduleId ?? p.courseId;
   if (!p.flag && target !== null) q = q.where('ref_id', '=', target);
   const total = await countOf(q);
-  const rows = await inOrder(q.select(noteJson(db.engine).as('note')), p.order)
-    .limit(p.limit)
-    .offset(p.offset)
-    .execute();
+  const rows = await withNotes(
+    inOrder(q.select('note_id'), p.order).limit(p.limit).offset(p.offset),
+    db.engine,
+  );
   const next = p.offset + p.limit;
   return { notes: rows.map((r) => r.note), total, nextCursor: next < total ? String(next) : null };
 }
 
 /** The learner's 20 newest notes (by creation). */
 export async function recentNotes(db: Db, learner: Learner): Promise<Note[]> {
-  const rows = await inOrder(ownNotes(db, learner).select(noteJson(db.engine).as('note')), 'newest')
-    .limit(RECENT_COUNT)
-    .execute();
-  return rows.map((r) => noteFromJson(r.note));
+  const rows = await withNotes(
+    inOrder(ownNotes(db, learner).select('note_id'), 'newest').limit(RECENT_COUNT),
+    db.engine,
+  );
+  return rows.map((r) => noteOfStored(r.note));
 }
 
 /** The learner's courses that have notes, most recently touched first. */
@@ -243,18 +244,18 @@ export async function courseCollection(
 ): Promise<NoteCollection> {
   let q = ownNotes(db, learner).where('course_id', '=', courseId);
   if (moduleId !== null) q = q.where('module_id', '=', moduleId);
-  const rows = await inOrder(q.select(noteJson(db.engine).as('note')), 'oldest').execute();
+  const rows = await withNotes(inOrder(q.select('note_id'), 'oldest'), db.engine);
   return collectCourse(
-    rows.map((r) => noteFromJson(r.note)),
+    rows.map((r) => noteOfStored(r.note)),
     courseId,
   );
 }
 
 /** One note of the learner's, or null. */
 export async function getNote(db: Db, learner: Learner, noteId: string): Promise<Note | null> {
-  const row = await ownNotes(db, learner)
-    .select(noteJson(db.engine).as('note'))
-    .where('note_id', '=', noteId)
-    .executeTakeFirst();
-  return row ? noteFromJson(row.note) : null;
+  const [row] = await withNotes(
+    ownNotes(db, learner).select('note_id').where('note_id', '=', noteId),
+    db.engine,
+  );
+  return row ? noteOfStored(row.note) : null;
 }

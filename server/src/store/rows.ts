@@ -2,10 +2,10 @@
  * Notes to rows and back. The one place that knows how a Note's fields sit in the `notes` table,
  * including the derived search columns (search-columns.ts).
  */
-import { type RawBuilder, sql } from 'kysely';
-import type { Note } from '../../../src/protocol/api-types.ts';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import type { Note, NoteAnchor, ReviewCard } from '../../../src/protocol/api-types.ts';
 import { isInReview } from '../../../src/protocol/review-rules.ts';
-import type { Engine, NotesTable } from './schema.ts';
+import type { Database, Engine, NotesTable } from './schema.ts';
 import { searchColumn, tagKeysColumn } from './search-columns.ts';
 
 /** The columns of a note row except its owner, as written (every one given). */
@@ -90,61 +90,142 @@ const columnsOf = (note: Note): Omit<NoteColumns, keyof ReturnType<typeof review
   version: note.version,
 });
 
-/** The JSON text of one stored note (noteJson's output): trusted, since only this service wrote the row. */
+/** The JSON text of one stored note, as SQLite writes it out: trusted, since only this service wrote the row. */
 export type NoteJson = string & { readonly __noteJson: true };
 
-/** Each field of a Note, in the API's order, and the SQL of its value in `engine`'s JSON. */
-const jsonFields = (engine: Engine): [string, RawBuilder<unknown>][] => {
-  const json = (column: string) =>
-    engine === 'postgres' ? sql`${sql.ref(column)}::json` : sql`json(${sql.ref(column)})`;
-  const column = (name: string) => sql`${sql.ref(name)}`;
-  return [
-    ['noteId', column('note_id')],
-    ['refId', column('ref_id')],
-    ['moduleId', column('module_id')],
-    ['courseId', column('course_id')],
-    ['refTitle', column('ref_title')],
-    ['moduleTitle', column('module_title')],
-    ['courseTitle', column('course_title')],
-    ['domain', column('domain')],
-    ['appRef', column('app_ref')],
-    ['displayName', column('display_name')],
-    ['content', column('content')],
-    ['text', column('text')],
-    ['anchor', json('anchor')],
-    ['tags', json('tags')],
-    ['createdOn', column('created_on')],
-    ['updatedOn', column('updated_on')],
-    ['version', column('version')],
-    ['inReview', engine === 'postgres' ? sql`in_review = 1` : sql`json(iif(in_review = 1, 'true', 'false'))`],
-    ['review', json('review_card')],
-  ];
+/**
+ * A note as a read gives it: SQLite's JSON text (joined into an answer as it is) or, on
+ * PostgreSQL, the Note (serialized with the rest of its page).
+ */
+export type StoredNote = NoteJson | Note;
+
+/**
+ * How a column reads as a Note field: `text` as a JSON string (or null), `json` as the JSON text
+ * stored in it (anchor, tags, the card), `number`, or `flag` (0/1 as false/true).
+ */
+type FieldKind = 'text' | 'json' | 'number' | 'flag';
+
+/** The columns a read selects for a note, in the API's field order. */
+const NOTE_COLUMNS = [
+  'note_id',
+  'ref_id',
+  'module_id',
+  'course_id',
+  'ref_title',
+  'module_title',
+  'course_title',
+  'domain',
+  'app_ref',
+  'display_name',
+  'content',
+  'text',
+  'anchor',
+  'tags',
+  'created_on',
+  'updated_on',
+  'version',
+  'in_review',
+  'review_card',
+] as const;
+
+type NoteColumn = (typeof NOTE_COLUMNS)[number];
+
+/** Each column's Note field and kind: the one table both engines' JSON is written from. */
+const FIELD_OF: Record<NoteColumn, [string, FieldKind]> = {
+  note_id: ['noteId', 'text'],
+  ref_id: ['refId', 'text'],
+  module_id: ['moduleId', 'text'],
+  course_id: ['courseId', 'text'],
+  ref_title: ['refTitle', 'text'],
+  module_title: ['moduleTitle', 'text'],
+  course_title: ['courseTitle', 'text'],
+  domain: ['domain', 'text'],
+  app_ref: ['appRef', 'text'],
+  display_name: ['displayName', 'text'],
+  content: ['content', 'text'],
+  text: ['text', 'text'],
+  anchor: ['anchor', 'json'],
+  tags: ['tags', 'json'],
+  created_on: ['createdOn', 'text'],
+  updated_on: ['updatedOn', 'text'],
+  version: ['version', 'number'],
+  in_review: ['inReview', 'flag'],
+  review_card: ['review', 'json'],
 };
 
 /**
- * A note as the database writes it out: the API's JSON text of the note, fields in the API's order,
- * built by SQL (SQLite's json_object, PostgreSQL's json_build_object). A page of notes is then
- * 50 strings joined into the answer, not 50 rows of 19 values turned into objects and serialized
- * again: under load that was a third of a first page's CPU (budgets.md, issue 25). The one place
- * that knows how a stored row reads as a Note; `noteFromJson` parses it where an object is needed.
+ * SQLite writes a note's JSON itself (json_object): one text per row instead of 19 values that
+ * better-sqlite3 turns into an object, which was about a third of a first page's CPU under the
+ * bench's load (budgets.md, issue 25).
  */
-export const noteJson = (engine: Engine): RawBuilder<NoteJson> => NOTE_JSON[engine];
+const SQLITE_NOTE_JSON = sql<NoteJson>`json_object(${sql.join(
+  NOTE_COLUMNS.flatMap((column) => {
+    const [name, kind] = FIELD_OF[column];
+    const value =
+      kind === 'json'
+        ? sql`json(${sql.ref(column)})`
+        : kind === 'flag'
+          ? sql`json(iif(${sql.ref(column)} = 1, 'true', 'false'))`
+          : sql.ref(column);
+    return [sql.lit(name), value];
+  }),
+)})`;
 
-const noteJsonOf = (engine: Engine): RawBuilder<NoteJson> => {
-  const args = sql.join(jsonFields(engine).flatMap(([name, value]) => [sql.lit(name), value]));
-  return engine === 'postgres'
-    ? sql<NoteJson>`json_build_object(${args})::text`
-    : sql<NoteJson>`json_object(${args})`;
-};
+/** A row with the note's columns. */
+type NoteRow = Pick<Selectable<NotesTable>, NoteColumn>;
 
-/** Built once per engine (a builder is immutable), not per query. */
-const NOTE_JSON: Record<Engine, RawBuilder<NoteJson>> = {
-  sqlite: noteJsonOf('sqlite'),
-  postgres: noteJsonOf('postgres'),
-};
+/**
+ * The Note a row holds, for PostgreSQL, whose rows are written out here (JSON.stringify of this):
+ * its json_build_object measured ≈ 10 % slower under load, its processes sharing the CPUs with
+ * the service, and a loop over FIELD_OF slower still. A literal, so every note has one shape.
+ */
+const noteOf = (r: NoteRow): Note => ({
+  noteId: r.note_id,
+  refId: r.ref_id,
+  moduleId: r.module_id,
+  courseId: r.course_id,
+  refTitle: r.ref_title,
+  moduleTitle: r.module_title,
+  courseTitle: r.course_title,
+  domain: r.domain,
+  appRef: r.app_ref,
+  displayName: r.display_name,
+  content: r.content,
+  text: r.text,
+  anchor: r.anchor === null ? null : (JSON.parse(r.anchor) as NoteAnchor),
+  tags: JSON.parse(r.tags) as string[],
+  createdOn: r.created_on,
+  updatedOn: r.updated_on,
+  version: Number(r.version),
+  inReview: Number(r.in_review) === 1,
+  review: r.review_card === null ? null : (JSON.parse(r.review_card) as ReviewCard),
+});
 
-/** The Note a noteJson text holds. */
-export const noteFromJson = (json: NoteJson): Note => JSON.parse(json) as Note;
+/**
+ * Runs `q` (a select from `notes`) with each row's note added as `note`, its JSON text with the
+ * fields in the API's order: the one place that knows how a stored row reads as a Note. The fetch
+ * routes join a page's texts into the answer; `noteFromJson` parses one where an object is needed.
+ */
+export async function withNotes<O>(
+  q: SelectQueryBuilder<Database, 'notes', O>,
+  engine: Engine,
+): Promise<(O & { note: StoredNote })[]> {
+  if (engine === 'sqlite') {
+    return (await q.select(SQLITE_NOTE_JSON.as('note')).execute()) as (O & { note: NoteJson })[];
+  }
+  const rows = (await q.select(NOTE_COLUMNS).execute()) as (O & NoteRow & { note: Note })[];
+  for (const row of rows) row.note = noteOf(row); // in place: no copy per row
+  return rows;
+}
+
+/** The Note a stored note holds. */
+export const noteOfStored = (n: StoredNote): Note => (typeof n === 'string' ? (JSON.parse(n) as Note) : n);
+
+/** Stored notes as one JSON array text: SQLite's texts joined, PostgreSQL's objects serialized at once. */
+export const notesArrayJson = (notes: readonly StoredNote[]): string =>
+  notes.every((n) => typeof n === 'string')
+    ? `[${notes.join(',')}]`
+    : JSON.stringify(notes.map(noteOfStored));
 
 /** A note kept as JSON with an Idempotency-Key; those stored before review lack its two fields. */
 export const storedAnswer = (json: string): Note => ({

@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { Note } from '../../../src/protocol/api-types.ts';
 import { type Learner, learnerIdForWrite, learnerIdQuery } from './learners.ts';
-import { noteColumns, noteFromJson, noteJson, type ReviewBefore, storedAnswer } from './rows.ts';
+import { noteColumns, noteOfStored, type ReviewBefore, storedAnswer, withNotes } from './rows.ts';
 import type { Database, Db } from './schema.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -98,13 +98,13 @@ export async function currentRow(
 ): Promise<{ note: Note; before: ReviewBefore } | null> {
   const q = trx
     .selectFrom('notes')
-    .select(['review_active', 'review_due', noteJson(db.engine).as('note')])
+    .select(['review_active', 'review_due'])
     .where('learner_id', '=', learnerIdQuery(trx, learner))
     .where('note_id', '=', noteId);
-  const row = await (db.engine === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  const [row] = await withNotes(db.engine === 'postgres' ? q.forUpdate() : q, db.engine);
   if (!row) return null;
   return {
-    note: noteFromJson(row.note),
+    note: noteOfStored(row.note),
     before: { active: Number(row.review_active) === 1, due: row.review_due },
   };
 }

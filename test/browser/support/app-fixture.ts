@@ -48,6 +48,11 @@ export type ScenarioOptions = {
   context?: WireParentContext | Record<string, unknown> | null;
   /** Width of the frame in CSS px (900 by default). */
   width?: number;
+  /**
+   * When the portal counts as loaded: `load` (default) or `domcontentloaded`, for a test that holds
+   * one of the frame's requests (Firefox's load event waits for the frame's pending imports).
+   */
+  waitUntil?: 'load' | 'domcontentloaded';
   /** Runs before the portal loads: install routes (faults) that must apply from the first request. */
   setup?: (page: Page) => Promise<unknown>;
   /** Another portal page than the mock portal's: the real portal's stand-in (sunbird-parent.ts). */
@@ -85,7 +90,7 @@ export async function openScenario(browser: Browser, options: ScenarioOptions = 
     const initial = options.context === undefined ? portalContext() : options.context;
     await page.addInitScript(`window.__ctx = ${JSON.stringify(initial)};`);
     await options.setup?.(page);
-    await page.goto(`${parentUrl}/`);
+    await page.goto(`${parentUrl}/`, { waitUntil: options.waitUntil ?? 'load' });
     const appOrigin = stack.appOrigin;
     const ctx = context;
     const server = parent;
