@@ -6,11 +6,11 @@ export type { Authenticator, AuthResult } from './auth/index.ts';
 export type {
   DeleteOutcome,
   FetchQuery,
-  JsonPage,
   Learner,
   NotesStore,
   PathQuery,
   StoredFile,
+  StoredPage,
   UpdateOutcome,
 } from './store/notes-store.ts';
 export { BadCursorError, notesArrayJson } from './store/notes-store.ts';

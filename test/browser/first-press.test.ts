@@ -7,7 +7,7 @@
  */
 import type { Frame, Page, Route } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import type { Scenario, ScenarioOptions } from './support/app-fixture.ts';
+import type { Scenario } from './support/app-fixture.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { COST, COST_ID, card, VIDEO } from './support/demo-video.ts';
 import { seeks, waitAnnounced } from './support/frame-helpers.ts';
@@ -45,9 +45,9 @@ function holdLazyFiles() {
 }
 
 /** A scenario whose lazy files are held from its first request; Firefox's load waits for them. */
-async function heldScenario(browser: Parameters<typeof scenario>[0], options: ScenarioOptions = {}) {
+async function heldScenario(browser: Parameters<typeof scenario>[0]) {
   const hold = holdLazyFiles();
-  const s = await scenario(browser, { waitUntil: 'domcontentloaded', setup: hold.setup, ...options });
+  const s = await scenario(browser, { waitUntil: 'domcontentloaded', setup: hold.setup });
   const f = await frameOf(s);
   await card(f, COST).waitFor();
   return { s, f, hold };

@@ -14,7 +14,13 @@ import {
   type Reply,
   type RouteSpec,
 } from '../http/route-spec.ts';
-import { BadCursorError, type FetchQuery, type JsonPage, type NotesStore, notesArrayJson } from '../parts.ts';
+import {
+  BadCursorError,
+  type FetchQuery,
+  type NotesStore,
+  notesArrayJson,
+  type StoredPage,
+} from '../parts.ts';
 import { displayNameFrom } from './display-name.ts';
 import { parseIdempotencyKey } from './idempotency.ts';
 import { MAX_JSON_BODY_BYTES } from './limits.ts';
@@ -112,7 +118,7 @@ function toFetchQuery(body: unknown, now: Date): Check<FetchQuery> {
 }
 
 /** A NotesPage answer, its notes written out as stored (SQLite's texts are not parsed and serialized again). */
-const pageJson = (p: JsonPage): JsonText =>
+const pageJson = (p: StoredPage): JsonText =>
   new JsonText(
     `{"notes":${notesArrayJson(p.notes)},"total":${p.total},"nextCursor":${JSON.stringify(p.nextCursor)}}`,
   );

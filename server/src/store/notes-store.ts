@@ -24,9 +24,9 @@ import {
   fetchNotesByPathJson,
   fetchNotesJson,
   getNote,
-  type JsonPage,
   type PathQuery,
   recentNotes,
+  type StoredPage,
 } from './reads.ts';
 import { type RetireResult, retireLearner } from './retire.ts';
 import { type RateOutcome, type Rating, rateNote, reviewSummary } from './review.ts';
@@ -45,7 +45,7 @@ export { StoreError } from './connect.ts';
 export type { FetchOrder } from './cursor.ts';
 export { BadCursorError, decodeCursor } from './cursor.ts';
 export type { Learner } from './learners.ts';
-export type { FetchQuery, JsonPage, PathQuery } from './reads.ts';
+export type { FetchQuery, PathQuery, StoredPage } from './reads.ts';
 export type { RetireResult } from './retire.ts';
 export type { RateOutcome, Rating } from './review.ts';
 export { notesArrayJson, UnstorableNoteError } from './rows.ts';
@@ -89,10 +89,10 @@ export type NotesStore = {
   get(learner: Learner, noteId: string): Promise<Note | null>;
   /** A cursor page; a cursor that is not one of ours throws BadCursorError (a 400). */
   fetch(learner: Learner, query: FetchQuery): Promise<NotesPage>;
-  /** `fetch` with its notes as the database wrote them out, for the answer (reads.ts JsonPage). */
-  fetchJson(learner: Learner, query: FetchQuery): Promise<JsonPage>;
+  /** `fetch` with its notes as stored (reads.ts StoredPage), for the answer: written out by notesArrayJson. */
+  fetchJson(learner: Learner, query: FetchQuery): Promise<StoredPage>;
   fetchByPath(learner: Learner, query: PathQuery): Promise<NotesPage>;
-  fetchByPathJson(learner: Learner, query: PathQuery): Promise<JsonPage>;
+  fetchByPathJson(learner: Learner, query: PathQuery): Promise<StoredPage>;
   /** The 20 newest (by creation). */
   recent(learner: Learner): Promise<Note[]>;
   courses(learner: Learner): Promise<CourseSummary[]>;

@@ -57,10 +57,10 @@ export type PathQuery = {
 };
 
 /** A page with its notes as stored (rows.ts StoredNote), for the answer (notesArrayJson). */
-export type JsonPage = { notes: StoredNote[]; total: number; nextCursor: string | null };
+export type StoredPage = { notes: StoredNote[]; total: number; nextCursor: string | null };
 
 /** The same page with its notes parsed, for callers that need Note objects. */
-const parsedPage = (page: JsonPage): NotesPage => ({ ...page, notes: page.notes.map(noteOfStored) });
+const parsedPage = (page: StoredPage): NotesPage => ({ ...page, notes: page.notes.map(noteOfStored) });
 
 /** How many notes `recent` returns. */
 export const RECENT_COUNT = 20;
@@ -105,7 +105,7 @@ export const fetchNotes = async (db: Db, learner: Learner, f: FetchQuery): Promi
   parsedPage(await fetchNotesJson(db, learner, f));
 
 /** A cursor page of the learner's notes matching the filter; `total` counts every match. */
-export async function fetchNotesJson(db: Db, learner: Learner, f: FetchQuery): Promise<JsonPage> {
+export async function fetchNotesJson(db: Db, learner: Learner, f: FetchQuery): Promise<StoredPage> {
   let position: CursorPosition | null = null;
   if (f.cursor !== undefined && f.cursor !== null) {
     const decoded = decodeCursor(f.cursor, f.order);
@@ -197,7 +197,7 @@ export const fetchNotesByPath = async (db: Db, learner: Learner, p: PathQuery): 
  * An offset page for the GET fetch. Each given id must match; with flag 0 the note's refId must also
  * be the most specific id given (notes on that item itself). `nextCursor` is the next offset or null.
  */
-export async function fetchNotesByPathJson(db: Db, learner: Learner, p: PathQuery): Promise<JsonPage> {
+export async function fetchNotesByPathJson(db: Db, learner: Learner, p: PathQuery): Promise<StoredPage> {
   let q = ownNotes(db, learner);
   if (p.courseId !== null) q = q.where('course_id', '=', p.courseId);
   if (p.moduleId !== null) q = q.where('module_id', '=', p.moduleId);

@@ -100,10 +100,10 @@ export type NoteJson = string & { readonly __noteJson: true };
 export type StoredNote = NoteJson | Note;
 
 /**
- * How a column reads as a Note field: `text` as a JSON string (or null), `json` as the JSON text
- * stored in it (anchor, tags, the card), `number`, or `flag` (0/1 as false/true).
+ * How a column reads as a Note field: `value` as it is (text, or the version's number), `json` as
+ * the JSON text stored in it (anchor, tags, the card), or `flag` (0/1 as false/true).
  */
-type FieldKind = 'text' | 'json' | 'number' | 'flag';
+type FieldKind = 'value' | 'json' | 'flag';
 
 /** The columns a read selects for a note, in the API's field order. */
 const NOTE_COLUMNS = [
@@ -130,25 +130,25 @@ const NOTE_COLUMNS = [
 
 type NoteColumn = (typeof NOTE_COLUMNS)[number];
 
-/** Each column's Note field and kind: the one table both engines' JSON is written from. */
+/** Each column's Note field and kind, for SQLite's JSON; `noteOf` is PostgreSQL's twin, and the store tests hold the two alike. */
 const FIELD_OF: Record<NoteColumn, [string, FieldKind]> = {
-  note_id: ['noteId', 'text'],
-  ref_id: ['refId', 'text'],
-  module_id: ['moduleId', 'text'],
-  course_id: ['courseId', 'text'],
-  ref_title: ['refTitle', 'text'],
-  module_title: ['moduleTitle', 'text'],
-  course_title: ['courseTitle', 'text'],
-  domain: ['domain', 'text'],
-  app_ref: ['appRef', 'text'],
-  display_name: ['displayName', 'text'],
-  content: ['content', 'text'],
-  text: ['text', 'text'],
+  note_id: ['noteId', 'value'],
+  ref_id: ['refId', 'value'],
+  module_id: ['moduleId', 'value'],
+  course_id: ['courseId', 'value'],
+  ref_title: ['refTitle', 'value'],
+  module_title: ['moduleTitle', 'value'],
+  course_title: ['courseTitle', 'value'],
+  domain: ['domain', 'value'],
+  app_ref: ['appRef', 'value'],
+  display_name: ['displayName', 'value'],
+  content: ['content', 'value'],
+  text: ['text', 'value'],
   anchor: ['anchor', 'json'],
   tags: ['tags', 'json'],
-  created_on: ['createdOn', 'text'],
-  updated_on: ['updatedOn', 'text'],
-  version: ['version', 'number'],
+  created_on: ['createdOn', 'value'],
+  updated_on: ['updatedOn', 'value'],
+  version: ['version', 'value'],
   in_review: ['inReview', 'flag'],
   review_card: ['review', 'json'],
 };
@@ -202,9 +202,9 @@ const noteOf = (r: NoteRow): Note => ({
 });
 
 /**
- * Runs `q` (a select from `notes`) with each row's note added as `note`, its JSON text with the
- * fields in the API's order: the one place that knows how a stored row reads as a Note. The fetch
- * routes join a page's texts into the answer; `noteFromJson` parses one where an object is needed.
+ * Runs `q` (a select from `notes`) with each row's note added as `note` (StoredNote: SQLite's JSON
+ * text, PostgreSQL's Note), fields in the API's order: how every read gets its notes. The fetch
+ * routes write a page's notes out with `notesArrayJson`; `noteOfStored` gives a Note where one is needed.
  */
 export async function withNotes<O>(
   q: SelectQueryBuilder<Database, 'notes', O>,
