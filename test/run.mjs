@@ -34,7 +34,9 @@ process.env.NOTES_BUILD_CACHE ??= join(root, '.test-artifacts', 'build-cache');
  * offline queue and conflicts are the app's own logic, run in Chromium, while what Firefox does
  * differently there, its storage, stays covered by storage-refused and editor-drafts).
  * Inside them, a test that needs a Chromium-only feature is registered with `chromiumOnly`
- * (test/browser/support/engine.ts), which says why. The other files are Chromium's: they go
+ * (test/browser/support/engine.ts), which says why; so are home's tests of the app's answers to
+ * token and API failures (`SAME_IN_EVERY_ENGINE`, out on 2026-11-28 after a CI run of 1,465 s:
+ * about 50 s of this phase, which is longer than the server phase beside it). The other files are Chromium's: they go
  * beyond the core flows (app shell, early start, dropped requests, kept copy, frames, images,
  * watchdog, base path, harness, real portal), and several read request bodies, which
  * playwright-core's BiDi backend does not report.

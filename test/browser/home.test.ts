@@ -9,7 +9,7 @@ import { signToken } from '../../harness/api/auth.ts';
 import { bodyOf, holdRequests, injectFault } from './support/api-faults.ts';
 import { browserSuite } from './support/browser-suite.ts';
 import { COST, COST_ID, card, HINDI, onDemoVideo, VIDEO } from './support/demo-video.ts';
-import { BIDI_GAPS, chromiumOnly, REQUEST_BODIES } from './support/engine.ts';
+import { BIDI_GAPS, chromiumOnly, REQUEST_BODIES, SAME_IN_EVERY_ENGINE } from './support/engine.ts';
 import {
   expectProblem,
   recordMessages,
@@ -31,6 +31,7 @@ import { eventually } from './support/screen-data.ts';
 
 const { test, scenario } = browserSuite('home screen');
 const withBodies = chromiumOnly(test, BIDI_GAPS.bodies);
+const logicOnly = chromiumOnly(test, SAME_IN_EVERY_ENGINE);
 
 const cardTexts = (f: Frame) => f.locator('main article .note-text').allInnerTexts();
 
@@ -232,39 +233,44 @@ test('a delete still pending when the frame unloads is in the journal, goes out 
   assert.is(await again.getByRole('alert').count(), 0, 'a 404 for a delete is no error');
 });
 
-test('a pending delete whose keepalive failed stays in the journal and is sent at the next start once the context arrives', async ({
-  browser,
-}) => {
-  const s = await onDemoVideo(scenario, browser);
-  const f = s.frame();
-  await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
-  await f.getByRole('button', { name: 'Undo' }).waitFor();
-  // The API refuses every call while the frame unloads, and the reloaded portal holds its context
-  // back until the failed keepalive delete is on record.
-  s.stack.api.setFaults({ failRate: 1 });
-  await reloadWithoutContext(s);
-  await eventually(
-    async () => s.stack.calls.some((l) => /^POST \/api\/v1\/notes\/delete 503 /.test(l)),
-    'the keepalive delete',
-  );
-  s.stack.api.setFaults({ failRate: 0 });
-  assert.ok(await s.stack.client().note(COST_ID, VIDEO), 'the keepalive delete failed');
-  assert.equal(await queuedDeletes(s.frame()), [`${COST_ID}@1`], 'kept in the journal');
-  const before = s.stack.calls.filter((l) => l.includes('/notes/delete')).length;
-  await new Promise((r) => setTimeout(r, 1000));
-  assert.is(
-    s.stack.calls.filter((l) => l.includes('/notes/delete')).length,
-    before,
-    'nothing is sent without a context (no token yet)',
-  );
-  await answerLoaded(s);
-  const again = s.frame();
-  await waitText(again, HINDI);
-  assert.is(await card(again, COST).count(), 0, 'the queued delete hides the note');
-  await eventually(async () => !(await s.stack.client().note(COST_ID, VIDEO)), 'the replayed delete', 10_000);
-  await eventually(async () => (await queuedDeletes(again)).length === 0, 'the journal to let it go');
-  assert.is(await card(again, COST).count(), 0);
-});
+logicOnly(
+  'a pending delete whose keepalive failed stays in the journal and is sent at the next start once the context arrives',
+  async ({ browser }) => {
+    const s = await onDemoVideo(scenario, browser);
+    const f = s.frame();
+    await card(f, COST).getByRole('button', { name: 'Delete note' }).click();
+    await f.getByRole('button', { name: 'Undo' }).waitFor();
+    // The API refuses every call while the frame unloads, and the reloaded portal holds its context
+    // back until the failed keepalive delete is on record.
+    s.stack.api.setFaults({ failRate: 1 });
+    await reloadWithoutContext(s);
+    await eventually(
+      async () => s.stack.calls.some((l) => /^POST \/api\/v1\/notes\/delete 503 /.test(l)),
+      'the keepalive delete',
+    );
+    s.stack.api.setFaults({ failRate: 0 });
+    assert.ok(await s.stack.client().note(COST_ID, VIDEO), 'the keepalive delete failed');
+    assert.equal(await queuedDeletes(s.frame()), [`${COST_ID}@1`], 'kept in the journal');
+    const before = s.stack.calls.filter((l) => l.includes('/notes/delete')).length;
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.is(
+      s.stack.calls.filter((l) => l.includes('/notes/delete')).length,
+      before,
+      'nothing is sent without a context (no token yet)',
+    );
+    await answerLoaded(s);
+    const again = s.frame();
+    await waitText(again, HINDI);
+    assert.is(await card(again, COST).count(), 0, 'the queued delete hides the note');
+    await eventually(
+      async () => !(await s.stack.client().note(COST_ID, VIDEO)),
+      'the replayed delete',
+      10_000,
+    );
+    await eventually(async () => (await queuedDeletes(again)).length === 0, 'the journal to let it go');
+    assert.is(await card(again, COST).count(), 0);
+  },
+);
 
 test('Go to 03:12 posts SEEK to the portal, from the app origin', async ({ browser }) => {
   const s = await onDemoVideo(scenario, browser);
@@ -328,95 +334,101 @@ test('a resource without notes says so in a friendly line', async ({ browser }) 
   assert.is(await f.getByRole('alert').count(), 0);
 });
 
-test('an expired token the portal does not replace: the session has expired, without Retry, and it is never sent', async ({
-  browser,
-}) => {
-  const expired = expiredTokenOf(ASHA);
-  const s = await scenario(browser, { context: portalContext({ token: expired }) });
-  const f = s.frame();
-  await waitText(f, 'Your session has expired. Sign in again in the portal.');
-  const asked = (await s.received()).filter((m) => (m.data as { type?: string }).type === 'AUTH_REQUEST');
-  assert.is(asked.length, 1, 'the portal was asked for a fresh token, once');
-  assert.ok(s.apiRequests.every((r) => r.headers().authorization !== `Bearer ${expired}`));
-  assert.is(await f.getByRole('button', { name: 'Retry' }).count(), 0);
-  assert.is(await f.locator('main article').count(), 0);
-});
+logicOnly(
+  'an expired token the portal does not replace: the session has expired, without Retry, and it is never sent',
+  async ({ browser }) => {
+    const expired = expiredTokenOf(ASHA);
+    const s = await scenario(browser, { context: portalContext({ token: expired }) });
+    const f = s.frame();
+    await waitText(f, 'Your session has expired. Sign in again in the portal.');
+    const asked = (await s.received()).filter((m) => (m.data as { type?: string }).type === 'AUTH_REQUEST');
+    assert.is(asked.length, 1, 'the portal was asked for a fresh token, once');
+    assert.ok(s.apiRequests.every((r) => r.headers().authorization !== `Bearer ${expired}`));
+    assert.is(await f.getByRole('button', { name: 'Retry' }).count(), 0);
+    assert.is(await f.locator('main article').count(), 0);
+  },
+);
 
-test('401 (a token the API refuses) says the session has expired, without Retry', async ({ browser }) => {
-  const refused = signToken({ wid: ASHA.wid }, 'another-secret', 3600);
-  const s = await scenario(browser, { context: portalContext({ token: refused }) });
-  const f = s.frame();
-  await waitText(f, 'Your session has expired. Sign in again in the portal.');
-  assert.ok(
-    s.stack.calls.some((l) => /^POST \/api\/v1\/notes\/fetch 401 /.test(l)),
-    'the API said 401',
-  );
-  assert.is(await f.getByRole('button', { name: 'Retry' }).count(), 0);
-  assert.is(await f.locator('main article').count(), 0);
-});
+logicOnly(
+  '401 (a token the API refuses) says the session has expired, without Retry',
+  async ({ browser }) => {
+    const refused = signToken({ wid: ASHA.wid }, 'another-secret', 3600);
+    const s = await scenario(browser, { context: portalContext({ token: refused }) });
+    const f = s.frame();
+    await waitText(f, 'Your session has expired. Sign in again in the portal.');
+    assert.ok(
+      s.stack.calls.some((l) => /^POST \/api\/v1\/notes\/fetch 401 /.test(l)),
+      'the API said 401',
+    );
+    assert.is(await f.getByRole('button', { name: 'Retry' }).count(), 0);
+    assert.is(await f.locator('main article').count(), 0);
+  },
+);
 
-test('a 5xx on save loses nothing: the editor closes, the note shows "Not saved yet — retrying", and once the server is back it is stored exactly once', async ({
-  browser,
-}) => {
-  const s = await onDemoVideo(scenario, browser);
-  const f = s.frame();
-  await injectFault(s.page, '/notes/add', { status: 500 });
-  await f.getByRole('button', { name: 'Add note' }).click();
-  await replaceText(f, 'Do not lose this');
-  await editorButton(f, 'Save').click();
-  const mine = card(f, 'Do not lose this');
-  await mine.getByText('Not saved yet — retrying').waitFor();
-  await waitAnnounced(f, 'Not saved yet — retrying');
-  assert.is(await noteText(f).count(), 0, 'the editor closed: the text is safe in the outbox');
-  assert.is(await f.getByText('Could not save').count(), 0);
-  const queued = (await journalOf(f))?.outbox ?? [];
-  assert.equal(
-    queued.map((i) => (i.kind === 'add' ? i.note.text : i.kind)),
-    ['Do not lose this'],
-    'the add waits in the journal',
-  );
-  // it is retried with backoff while the server keeps failing, and nothing is stored meanwhile
-  await eventually(
-    async () => s.apiRequests.filter((r) => r.url().endsWith('/notes/add')).length >= 2,
-    'a retry',
-  );
-  assert.is((await s.stack.client().notesOn(VIDEO)).length, 2, 'nothing stored while the server fails');
-  await s.page.unroute('**/api/v1/notes/add');
-  await mine.getByText('Not saved yet — retrying').waitFor({ state: 'detached', timeout: 15_000 });
-  const stored = (await s.stack.client().notesOn(VIDEO)).filter((n) => n.text === 'Do not lose this');
-  assert.is(stored.length, 1, 'stored exactly once');
-  await eventually(async () => ((await journalOf(f))?.outbox.length ?? 0) === 0, 'the journal to empty');
-  assert.is(await card(f, 'Do not lose this').count(), 1, 'shown once');
-});
+logicOnly(
+  'a 5xx on save loses nothing: the editor closes, the note shows "Not saved yet — retrying", and once the server is back it is stored exactly once',
+  async ({ browser }) => {
+    const s = await onDemoVideo(scenario, browser);
+    const f = s.frame();
+    await injectFault(s.page, '/notes/add', { status: 500 });
+    await f.getByRole('button', { name: 'Add note' }).click();
+    await replaceText(f, 'Do not lose this');
+    await editorButton(f, 'Save').click();
+    const mine = card(f, 'Do not lose this');
+    await mine.getByText('Not saved yet — retrying').waitFor();
+    await waitAnnounced(f, 'Not saved yet — retrying');
+    assert.is(await noteText(f).count(), 0, 'the editor closed: the text is safe in the outbox');
+    assert.is(await f.getByText('Could not save').count(), 0);
+    const queued = (await journalOf(f))?.outbox ?? [];
+    assert.equal(
+      queued.map((i) => (i.kind === 'add' ? i.note.text : i.kind)),
+      ['Do not lose this'],
+      'the add waits in the journal',
+    );
+    // it is retried with backoff while the server keeps failing, and nothing is stored meanwhile
+    await eventually(
+      async () => s.apiRequests.filter((r) => r.url().endsWith('/notes/add')).length >= 2,
+      'a retry',
+    );
+    assert.is((await s.stack.client().notesOn(VIDEO)).length, 2, 'nothing stored while the server fails');
+    await s.page.unroute('**/api/v1/notes/add');
+    await mine.getByText('Not saved yet — retrying').waitFor({ state: 'detached', timeout: 15_000 });
+    const stored = (await s.stack.client().notesOn(VIDEO)).filter((n) => n.text === 'Do not lose this');
+    assert.is(stored.length, 1, 'stored exactly once');
+    await eventually(async () => ((await journalOf(f))?.outbox.length ?? 0) === 0, 'the journal to empty');
+    assert.is(await card(f, 'Do not lose this').count(), 1, 'shown once');
+  },
+);
 
-test('a 400 refusal keeps the text in the open editor, says why and announces "Could not save"; saving again stores it', async ({
-  browser,
-}) => {
-  const s = await onDemoVideo(scenario, browser);
-  const f = s.frame();
-  await injectFault(s.page, '/notes/add', { status: 400, body: { error: 'Bad request' } }, { times: 1 });
-  await f.getByRole('button', { name: 'Add note' }).click();
-  await replaceText(f, 'Keep this text');
-  await editorButton(f, 'Save').click();
-  await waitAnnounced(f, 'Could not save');
-  await f.getByText('Something went wrong with that request.').waitFor();
-  assert.is(await editorText(f), 'Keep this text', 'the editor kept the text');
-  assert.is(await card(f, 'Keep this text').count(), 0, 'the optimistic note was rolled back');
-  await f.waitForFunction(() => document.activeElement?.getAttribute('role') === 'textbox');
-  const journal = await journalOf(f);
-  assert.equal(journal?.outbox ?? [], [], 'not queued: a refusal is not retried');
-  assert.equal(
-    Object.values(journal?.drafts ?? {}).map((d) => d.text),
-    ['Keep this text'],
-    'the text is back in the editor’s draft',
-  );
-  assert.is((await s.stack.client().notesOn(VIDEO)).length, 2, 'nothing stored');
-  await editorButton(f, 'Save').click();
-  await waitAnnounced(f, 'Note saved');
-  await card(f, 'Keep this text').waitFor();
-  assert.is(await noteText(f).count(), 0, 'the editor closed');
-  assert.is((await s.stack.client().notesOn(VIDEO)).filter((n) => n.text === 'Keep this text').length, 1);
-});
+logicOnly(
+  'a 400 refusal keeps the text in the open editor, says why and announces "Could not save"; saving again stores it',
+  async ({ browser }) => {
+    const s = await onDemoVideo(scenario, browser);
+    const f = s.frame();
+    await injectFault(s.page, '/notes/add', { status: 400, body: { error: 'Bad request' } }, { times: 1 });
+    await f.getByRole('button', { name: 'Add note' }).click();
+    await replaceText(f, 'Keep this text');
+    await editorButton(f, 'Save').click();
+    await waitAnnounced(f, 'Could not save');
+    await f.getByText('Something went wrong with that request.').waitFor();
+    assert.is(await editorText(f), 'Keep this text', 'the editor kept the text');
+    assert.is(await card(f, 'Keep this text').count(), 0, 'the optimistic note was rolled back');
+    await f.waitForFunction(() => document.activeElement?.getAttribute('role') === 'textbox');
+    const journal = await journalOf(f);
+    assert.equal(journal?.outbox ?? [], [], 'not queued: a refusal is not retried');
+    assert.equal(
+      Object.values(journal?.drafts ?? {}).map((d) => d.text),
+      ['Keep this text'],
+      'the text is back in the editor’s draft',
+    );
+    assert.is((await s.stack.client().notesOn(VIDEO)).length, 2, 'nothing stored');
+    await editorButton(f, 'Save').click();
+    await waitAnnounced(f, 'Note saved');
+    await card(f, 'Keep this text').waitFor();
+    assert.is(await noteText(f).count(), 0, 'the editor closed');
+    assert.is((await s.stack.client().notesOn(VIDEO)).filter((n) => n.text === 'Keep this text').length, 1);
+  },
+);
 
 test('without playerData: "Recent notes" from GET /notes/recent, and a hint', async ({ browser }) => {
   const s = await scenario(browser, { context: portalContext({ playerData: null }) });
