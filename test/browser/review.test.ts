@@ -98,6 +98,8 @@ test('review a due note: Space shows the answer (focus on it), 3 rates it Good, 
   await f.getByText('The step size is').waitFor();
   assert.is(await f.getByText(DUE).count(), 0, 'the rated note left today’s queue');
   assert.match((await focused(f)).text, /Show answer/, 'the next card has focus');
+  const tabCount = f.locator('.app-nav .tab-count');
+  await eventually(async () => (await tabCount.innerText()) === '1', 'the Review tab counts the one left');
   await s.page.keyboard.press('Space'); // on Show answer
   await s.page.keyboard.press('4');
   await waitAnnounced(f, 'Rated Easy');
