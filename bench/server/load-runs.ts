@@ -15,6 +15,8 @@ export type Load = { connections: number; seconds: number; rate?: number };
 /** What one load measured. */
 export type LoadFigures = {
   requestsPerSecond: number;
+  /** Answers with a 2xx status per second (a rate-limited run's 429s are cheap, and not the call's). */
+  okPerSecond: number;
   p50: number;
   p95: number;
   p99: number;
@@ -53,6 +55,7 @@ export async function runLoad(call: Call, load: Load): Promise<LoadFigures> {
   times.sort((a, b) => a - b);
   return {
     requestsPerSecond: (ok + notOk) / (result.duration || load.seconds),
+    okPerSecond: ok / (result.duration || load.seconds),
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
@@ -61,4 +64,22 @@ export async function runLoad(call: Call, load: Load): Promise<LoadFigures> {
     errors: result.errors + result.timeouts,
     bytesPerAnswer: times.length === 0 ? 0 : bytes / times.length,
   };
+}
+
+/** The best of a call's saturation runs, and the number of connections that gave it. */
+export type Saturation = { figures: LoadFigures; connections: number };
+
+/**
+ * Throughput at saturation: `call` loaded at each of `ladder`'s connection counts in turn, the
+ * highest rate of 2xx answers kept. One count is not enough for every call: a durable add waits for a shared
+ * fsync, so 10 connections leave the service idle between groups, while 100 fill that wait.
+ */
+export async function runSaturation(call: Call, ladder: number[], seconds: number): Promise<Saturation> {
+  let best: Saturation | undefined;
+  for (const connections of ladder) {
+    const figures = await runLoad(call, { connections, seconds });
+    if (!best || figures.okPerSecond > best.figures.okPerSecond) best = { figures, connections };
+  }
+  if (!best) throw new Error('runSaturation: no connection count to load with');
+  return best;
 }

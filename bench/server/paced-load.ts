@@ -75,6 +75,7 @@ export async function runPaced(call: Call, load: PacedLoad): Promise<LoadFigures
   times.sort((a, b) => a - b);
   return {
     requestsPerSecond: (ok + notOk) / elapsed,
+    okPerSecond: ok / elapsed,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),

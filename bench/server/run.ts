@@ -6,7 +6,12 @@
  * (p50/p95/p99), with Fastify's bare hello world in the same run as the ceiling, and the service's
  * RSS sampled throughout.
  *
- *   npm run bench:server -- [--engine sqlite|postgres|both] [--seconds 10] [--connections 10] [--quick]
+ *   npm run bench:server -- [--engine sqlite|postgres|both] [--seconds 10] [--connections 10]
+ *                           [--write-connections 100] [--quick]
+ *
+ * `--connections`: every closed-loop run's. The adds' saturation is the better of that and
+ * `--write-connections`: a durable add waits for a shared fsync (group commit), so 10 connections
+ * leave the service idle between groups; reads are CPU-bound, and more connections only queue.
  *
  * `--quick` makes 100,000 notes over 1,000 learners (still one with 10,000) for a trial run.
  */
@@ -20,7 +25,7 @@ import { type BenchShape, FULL_SHAPE } from './bench-data.ts';
 import { helloCall, notesCalls } from './calls.ts';
 import { isLoaded, loadPostgres, loadSqlite } from './load-data.ts';
 import type { Call } from './load-runs.ts';
-import { type LoadFigures, runLoad } from './load-runs.ts';
+import { type LoadFigures, runLoad, runSaturation, type Saturation } from './load-runs.ts';
 import { runPaced } from './paced-load.ts';
 import { memoryOf, type Running, sampleMemory, startServer } from './processes.ts';
 
@@ -29,13 +34,23 @@ const { values } = parseArgs({
     engine: { type: 'string', default: 'sqlite' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    'write-connections': { type: 'string', default: '100' },
     quick: { type: 'boolean', default: false },
   },
 });
 const engines = values.engine === 'both' ? ['sqlite', 'postgres'] : [values.engine ?? 'sqlite'];
 for (const e of engines) if (e !== 'sqlite' && e !== 'postgres') throw new Error(`--engine: ${e}?`);
 const seconds = Number(values.seconds);
-const connections = Number(values.connections);
+const count = (name: string, value: string | undefined): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name}: ${value}? (a whole number of connections)`);
+  return n;
+};
+const connections = count('connections', values.connections);
+/** The connection counts an add's saturation is the best of; a read's is `connections` alone. */
+const writeLadder = [connections, count('write-connections', values['write-connections'])];
+/** Which of the calls (calls.ts order) write, and wait for the shared fsync. */
+const WRITES = new Set([2]);
 const shape: BenchShape = values.quick
   ? { learners: 1000, notes: 100_000, bigLearnerNotes: 10_000 }
   : FULL_SHAPE;
@@ -63,7 +78,15 @@ async function dataFile(): Promise<string> {
 }
 
 /** `fixed`: paced, one request every 1000/rate ms (paced-load.ts); `burst`: autocannon's overallRate. */
-type Row = { call: string; saturation: LoadFigures; fixed: LoadFigures; burst: LoadFigures; rate: number };
+/** `rssPeak`: the service's RSS at most during this call's runs. */
+type Row = {
+  call: string;
+  saturation: Saturation;
+  fixed: LoadFigures;
+  burst: LoadFigures;
+  rate: number;
+  rssPeak: number;
+};
 
 /** The offered-load runs of one call: paced (the goal's figure) and autocannon's per-second bursts. */
 async function atRate(call: Call, rate: number): Promise<{ fixed: LoadFigures; burst: LoadFigures }> {
@@ -71,7 +94,7 @@ async function atRate(call: Call, rate: number): Promise<{ fixed: LoadFigures; b
   const burst = await runLoad(call, { connections, seconds, rate });
   return { fixed, burst };
 }
-type EngineResult = { engine: string; hello: LoadFigures; rows: Row[]; rssIdle: number; rssPeak: number };
+type EngineResult = { engine: string; hello: Saturation; rows: Row[]; rssIdle: number; rssPeak: number };
 
 const tsx = ['--import', 'tsx'];
 
@@ -108,8 +131,10 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
   const hello = await startServer([...tsx, join(root, 'bench/server/hello-server.ts')]);
   let notes: Running | undefined;
   try {
-    const helloFigures = await runLoad(helloCall(hello.url), { connections, seconds });
-    log(`${engine}: hello world ${helloFigures.requestsPerSecond.toFixed(0)} req/s`);
+    const helloFigures = await runSaturation(helloCall(hello.url), [connections], seconds);
+    log(
+      `${engine}: hello world ${helloFigures.figures.okPerSecond.toFixed(0)} req/s (${helloFigures.connections} connections)`,
+    );
     await hello.stop();
     const filesDir = join(work, `files-${engine}`);
     mkdirSync(filesDir, { recursive: true });
@@ -149,14 +174,15 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
     const rows: Row[] = [];
     const calls = notesCalls(notes.url, SECRET, shape);
     for (const [i, call] of calls.entries()) {
+      const callMemory = sampleMemory(notes.pid);
       await runLoad(call, { connections, seconds: 2 }); // warm-up
-      const saturation = await runLoad(call, { connections, seconds });
+      const saturation = await runSaturation(call, WRITES.has(i) ? writeLadder : [connections], seconds);
       const rate = FIXED_RATE[i] ?? 100;
       const { fixed, burst } = await atRate(call, rate);
-      rows.push({ call: call.name, saturation, fixed, burst, rate });
-      const notOk = saturation.notOk + fixed.notOk + burst.notOk;
+      rows.push({ call: call.name, saturation, fixed, burst, rate, rssPeak: callMemory.stop() });
+      const notOk = saturation.figures.notOk + fixed.notOk + burst.notOk;
       log(
-        `${engine}: ${call.name}: ${saturation.requestsPerSecond.toFixed(0)} req/s; at ${rate} req/s paced p50/p95/p99 ` +
+        `${engine}: ${call.name}: ${saturation.figures.okPerSecond.toFixed(0)} req/s (${saturation.connections} connections); at ${rate} req/s paced p50/p95/p99 ` +
           `${fixed.p50.toFixed(1)}/${fixed.p95.toFixed(1)}/${fixed.p99.toFixed(1)} ms, bursts p95 ${burst.p95.toFixed(1)} ms` +
           (notOk > 0 ? `; ${notOk} answers not 2xx` : ''),
       );
@@ -170,7 +196,7 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
       const add = notesCalls(notes.url, SECRET, shape)[2];
       if (add) {
         await runLoad(add, { connections, seconds: 2 });
-        const saturation = await runLoad(add, { connections, seconds });
+        const saturation = await runSaturation(add, writeLadder, seconds);
         const { fixed, burst } = await atRate(add, 200);
         rows.push({
           call: 'add with synchronous=NORMAL (not durable on power loss)',
@@ -178,9 +204,10 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
           fixed,
           burst,
           rate: 200,
+          rssPeak: Number.NaN, // another process (serve-notes.ts): not the service's figure
         });
         log(
-          `${engine}: add, synchronous=NORMAL: ${saturation.requestsPerSecond.toFixed(0)} req/s; p95 ${fixed.p95.toFixed(1)} ms`,
+          `${engine}: add, synchronous=NORMAL: ${saturation.figures.okPerSecond.toFixed(0)} req/s (${saturation.connections} connections); p95 ${fixed.p95.toFixed(1)} ms`,
         );
       }
     }
@@ -194,18 +221,19 @@ async function benchEngine(engine: string, data: string, work: string): Promise<
 
 function table(result: EngineResult): string {
   const lines = [
-    `### ${result.engine} (${shape.notes.toLocaleString('en')} notes, ${connections} connections, ${seconds} s per load)`,
+    `### ${result.engine} (${shape.notes.toLocaleString('en')} notes; ${connections} connections, the adds' saturation the better of ${writeLadder.join(' and ')}; ${seconds} s per load)`,
     '',
-    '| call | saturation req/s | ÷ hello world | offered req/s | p50 ms | p95 ms | p99 ms | bursts p95 ms | not 2xx | bytes/answer |',
-    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
-    `| ${"Fastify's hello world"} | ${result.hello.requestsPerSecond.toFixed(0)} | 1 | – | – | – | – | – | ${result.hello.notOk} | ${result.hello.bytesPerAnswer.toFixed(0)} |`,
+    '| call | saturation 2xx/s | connections | ÷ hello world | offered req/s | p50 ms | p95 ms | p99 ms | bursts p95 ms | not 2xx | bytes/answer | RSS at most |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    `| ${"Fastify's hello world"} | ${result.hello.figures.okPerSecond.toFixed(0)} | ${result.hello.connections} | 1 | – | – | – | – | – | ${result.hello.figures.notOk} | ${result.hello.figures.bytesPerAnswer.toFixed(0)} | – |`,
   ];
   for (const r of result.rows) {
-    const ratio = r.saturation.requestsPerSecond / result.hello.requestsPerSecond;
+    const sat = r.saturation.figures;
+    const ratio = sat.okPerSecond / result.hello.figures.okPerSecond;
     lines.push(
-      `| ${r.call} | ${r.saturation.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(3)} | ${r.rate} | ` +
+      `| ${r.call} | ${sat.okPerSecond.toFixed(0)} | ${r.saturation.connections} | ${ratio.toFixed(3)} | ${r.rate} | ` +
         `${r.fixed.p50.toFixed(1)} | ${r.fixed.p95.toFixed(1)} | ${r.fixed.p99.toFixed(1)} | ${r.burst.p95.toFixed(1)} | ` +
-        `${r.saturation.notOk + r.fixed.notOk + r.burst.notOk} | ${r.saturation.bytesPerAnswer.toFixed(0)} |`,
+        `${sat.notOk + r.fixed.notOk + r.burst.notOk} | ${sat.bytesPerAnswer.toFixed(0)} | ${Number.isNaN(r.rssPeak) ? '–' : mb(r.rssPeak)} |`,
     );
   }
   lines.push('', `Service RSS: ${mb(result.rssIdle)} after start, ${mb(result.rssPeak)} at most under load.`);
@@ -235,6 +263,6 @@ const report = `${results.map(table).join('\n\n')}\n\n${loads}`;
 console.log(`\n${report}`);
 writeFileSync(
   join(dir, 'results.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), shape, seconds, connections, loadBefore, results }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), shape, seconds, connections, writeLadder, loadBefore, results }, null, 2)}\n`,
 );
 writeFileSync(join(dir, 'results.md'), `${report}\n`);
