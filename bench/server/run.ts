@@ -77,8 +77,10 @@ async function dataFile(): Promise<string> {
   return file;
 }
 
-/** `fixed`: paced, one request every 1000/rate ms (paced-load.ts); `burst`: autocannon's overallRate. */
-/** `rssPeak`: the service's RSS at most during this call's runs. */
+/**
+ * One call's figures. `fixed`: paced, one request every 1000/rate ms (paced-load.ts); `burst`:
+ * autocannon's overallRate; `rssPeak`: the service's RSS at most during this call's runs.
+ */
 type Row = {
   call: string;
   saturation: Saturation;
